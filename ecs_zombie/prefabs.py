@@ -1,0 +1,117 @@
+"""Prefabs: named entity templates in YAML, each a set of components with field values.
+
+    survivor:
+      Faction: {side: survivors}
+      Wounds: {taken: 0, limit: 2}
+    hero:
+      extends: survivor
+      Kind: {name: hero}
+
+Every component name and field is checked against the registry when the file loads, so a typo is an
+error naming the file, line and field rather than a silent default.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ecs_zombie.components import by_name
+from ecs_zombie.data import YMap, display_path, fail, load_yaml, plain
+from ecs_zombie.errors import DataError
+
+
+@dataclass(slots=True)
+class Prefab:
+    name: str
+    components: dict[str, dict[str, Any]]
+
+    def build(self, overrides: dict[str, Any] | None = None, node: Any = None, field: str = "") -> list[Any]:
+        """Fresh component instances, with `overrides` ({Component: {field: value}}) applied.
+
+        With `node` (loading data) every override is checked and errors name the place; without it
+        (systems spawning pieces at run time) the prefab was checked when it loaded."""
+        merged = {k: dict(v) for k, v in self.components.items()}
+        for cname, values in (overrides or {}).items():
+            if node is not None or by_name(cname) is None:
+                check_component(cname, values, node, f"{field}.{cname}" if field else cname)
+            merged.setdefault(cname, {}).update(values)
+        if node is None:
+            return [_fast(cname, merged[cname]) for cname in sorted(merged)]
+        return [instantiate(cname, merged[cname], node, field) for cname in sorted(merged)]
+
+
+def check_component(cname: str, values: Any, node: Any, field: str) -> None:
+    ctype = by_name(cname)
+    if ctype is None:
+        raise fail(f"unknown component {cname!r}", node, cname if isinstance(node, dict) else None, field)
+    if not isinstance(values, dict):
+        raise fail("expected a mapping of field: value", node, cname if isinstance(node, dict) else None, field)
+    for key in values:
+        if key not in ctype.fields:
+            raise fail(
+                f"component {cname} has no field {key!r} (fields: {', '.join(ctype.fields) or 'none'})",
+                values, key, f"{field}.{key}",
+            )
+
+
+def _fast(cname: str, values: dict[str, Any]) -> Any:
+    ctype = by_name(cname)
+    assert ctype is not None
+    return ctype.cls(**{k: (copy.deepcopy(v) if isinstance(v, list | dict) else v) for k, v in values.items()})
+
+
+def instantiate(cname: str, values: dict[str, Any], node: Any = None, field: str = "") -> Any:
+    ctype = by_name(cname)
+    assert ctype is not None
+    try:
+        obj = ctype.cls(**{k: copy.deepcopy(plain(v)) for k, v in values.items()})
+    except TypeError as exc:
+        raise fail(f"cannot build {cname}: {exc}", node, None, field) from None
+    for f in dataclasses.fields(obj):
+        default = f.default if f.default is not dataclasses.MISSING else None
+        value = getattr(obj, f.name)
+        if default is not None and value is not None and not _same_kind(default, value):
+            raise fail(
+                f"{cname}.{f.name} takes {type(default).__name__}, got {value!r}", values, f.name, f"{field}.{f.name}"
+            )
+    return obj
+
+
+def _same_kind(default: Any, value: Any) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, int | float) and isinstance(value, int | float):
+        return isinstance(value, int) or isinstance(default, float)
+    return isinstance(value, type(default))
+
+
+def load_prefabs(path: Path, known: dict[str, Prefab]) -> tuple[dict[str, Prefab], Any]:
+    doc = load_yaml(path)
+    if not isinstance(doc, YMap):
+        raise DataError("a prefab file must map prefab names to components", display_path(path))
+    out: dict[str, Prefab] = {}
+    for name in doc:
+        body = doc[name]
+        if not isinstance(body, YMap):
+            raise fail("expected a mapping of components", doc, name, name)
+        comps: dict[str, dict[str, Any]] = {}
+        base = body.get("extends")
+        if base is not None:
+            parent = out.get(base) or known.get(base)
+            if parent is None:
+                raise fail(f"extends unknown prefab {base!r}", body, "extends", f"{name}.extends")
+            comps = {k: dict(v) for k, v in parent.components.items()}
+        for cname in body:
+            if cname == "extends":
+                continue
+            values = body[cname] if body[cname] is not None else YMap()
+            check_component(cname, values, body, f"{name}.{cname}")
+            comps.setdefault(cname, {}).update(plain(values))
+        prefab = Prefab(name, comps)
+        prefab.build(node=body, field=name)  # validate field types now, not at spawn time
+        out[name] = prefab
+    return out, plain(doc)

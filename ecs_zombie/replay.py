@@ -1,0 +1,168 @@
+"""Replays: the initial snapshot, every decision, and per tick a state hash, each system's event
+digest and the state itself, so that `verify` can name where a re-run first departs.
+
+Verification re-runs the game from the initial snapshot answering with the recorded decisions. At
+the first tick whose state hash differs it names the tick, the first system whose events differ
+(the events are the system's dice, draws, decisions and effects), and the entities and components
+that differ from the recorded state. Heavy verification also saves and reloads the game after
+every tick and checks the reload encodes to the same bytes: state that does not survive a save
+shows up at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from ecs_zombie import canonical
+from ecs_zombie.decisions import ScriptedPolicy
+from ecs_zombie.errors import GameError, SaveError
+from ecs_zombie.game import Game
+from ecs_zombie.snapshot import read_file, restore, state_bytes, unwrap, wrap, write_atomic
+
+
+class Recorder:
+    """Attached to a game as `game.recorder`; collects what a replay file holds."""
+
+    def __init__(self, game: Game) -> None:
+        self.initial = state_bytes(game)
+        self.ticks: list[list[Any]] = []
+        self._systems: list[list[Any]] = []
+        self._mark = len(game.events)
+        game.recorder = self
+
+    def after_system(self, game: Game, name: str) -> None:
+        events = game.events[self._mark:]
+        self._mark = len(game.events)
+        self._systems.append([name, canonical.digest(canonical.pack(events))])
+
+    def after_tick(self, game: Game) -> None:
+        body = state_bytes(game)
+        self.ticks.append([game.tick, canonical.digest(body), self._systems, body])
+        self._systems = []
+        self._mark = len(game.events)
+
+    def decisions(self, game: Game) -> list[int]:
+        return [e[2]["choice"] for e in game.events if e[1] == "decision"]
+
+    def to_bytes(self, game: Game, decisions: list[int]) -> bytes:
+        content = {"decisions": decisions, "format": "ecs-zombie/replay", "initial": self.initial,
+                   "outcome": game.outcome, "ticks": self.ticks}
+        return wrap("replay", canonical.pack(content))
+
+
+@dataclass(slots=True)
+class ReplayFile:
+    initial: dict[str, Any]
+    decisions: list[int]
+    ticks: list[list[Any]]
+    outcome: str | None
+
+
+def load_replay(path: Path) -> ReplayFile:
+    content = unwrap(read_file(Path(path)), "replay", str(path))
+    try:
+        initial = msgpack.unpackb(content["initial"], raw=False, strict_map_key=True)
+        decisions = [int(d) for d in content["decisions"]]
+        ticks = content["ticks"]
+        for t in ticks:
+            if len(t) != 4:
+                raise ValueError("tick record")
+        return ReplayFile(initial, decisions, ticks, content.get("outcome"))
+    except (KeyError, TypeError, ValueError, msgpack.UnpackException) as exc:
+        raise SaveError(f"{path}: the replay's content is inconsistent ({exc})") from None
+
+
+def save_replay(path: Path, data: bytes) -> None:
+    write_atomic(path, data)
+
+
+@dataclass(slots=True)
+class Divergence:
+    tick: int
+    system: str | None
+    differences: list[str] = field(default_factory=list)
+    reason: str = ""
+
+
+def _entities(body: bytes) -> dict[int, dict[str, Any]]:
+    state = msgpack.unpackb(body, raw=False, strict_map_key=True)
+    return {ent: dict((name, values) for name, values in comps) for ent, comps in state["entities"]}
+
+
+def diff_states(expected: bytes, actual: bytes, limit: int = 20) -> list[str]:
+    """Entities and components that differ between two encoded states (plus other top-level keys)."""
+    out: list[str] = []
+    a = msgpack.unpackb(expected, raw=False, strict_map_key=True)
+    b = msgpack.unpackb(actual, raw=False, strict_map_key=True)
+    for key in sorted(set(a) | set(b)):
+        if key not in ("entities", "schema") and a.get(key) != b.get(key):
+            out.append(f"{key}: recorded {a.get(key)!r}, replayed {b.get(key)!r}")
+    ea, eb = _entities(expected), _entities(actual)
+    for ent in sorted(set(ea) | set(eb)):
+        if ent not in eb:
+            out.append(f"entity {ent}: recorded but missing in the replay")
+        elif ent not in ea:
+            out.append(f"entity {ent}: not in the recording")
+        else:
+            for cname in sorted(set(ea[ent]) | set(eb[ent])):
+                if ea[ent].get(cname) != eb[ent].get(cname):
+                    out.append(f"entity {ent} {cname}: recorded {ea[ent].get(cname)!r}, "
+                               f"replayed {eb[ent].get(cname)!r}")
+    return out[:limit]
+
+
+def start(replay: ReplayFile) -> Game:
+    return restore(replay.initial)
+
+
+def verify(replay: ReplayFile, heavy: bool = False, until: int | None = None,
+           on_tick: Any = None) -> Divergence | None:
+    """Re-run the replay; None when every recorded tick matches, else where it first departs."""
+    game = start(replay)
+    policy = ScriptedPolicy(replay.decisions)
+    try:
+        for tick, recorded_hash, systems, body in replay.ticks:
+            if until is not None and tick > until:
+                break
+            rec = Recorder(game)
+            try:
+                steps = game.tick_steps()
+                try:
+                    decision = next(steps)
+                    while True:
+                        decision = steps.send(policy.choose(game, decision))
+                except StopIteration:
+                    pass
+            except GameError as exc:
+                return Divergence(tick, game.system_name or None, [], f"the re-run failed: {exc}")
+            got_tick, got_hash, got_systems, got_body = rec.ticks[-1]
+            if got_tick != tick or got_hash != recorded_hash:
+                first = None
+                for (name_a, dig_a), (name_b, dig_b) in zip(systems, got_systems, strict=False):
+                    if name_a != name_b or dig_a != dig_b:
+                        first = name_b
+                        break
+                if first is None and len(systems) != len(got_systems):
+                    first = (got_systems + systems)[min(len(systems), len(got_systems))][0]
+                return Divergence(tick, first, diff_states(body, got_body), "state hash differs")
+            if on_tick is not None:
+                on_tick(game)
+            if heavy:
+                reloaded = restore(msgpack.unpackb(got_body, raw=False, strict_map_key=True))
+                reloaded.events = []
+                reloaded.log_base = game.log_pos
+                again = state_bytes(reloaded)
+                if again != got_body:
+                    return Divergence(tick, None, diff_states(got_body, again),
+                                      "state changed across save and reload")
+                game.close()
+                game = reloaded
+        if policy.pos != len(replay.decisions) and until is None:
+            return Divergence(game.tick, None, [], f"{len(replay.decisions) - policy.pos} recorded decisions unused")
+        return None
+    finally:
+        game.close()

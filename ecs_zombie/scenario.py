@@ -1,0 +1,136 @@
+"""Scenarios: a ruleset, its parameters and the entities placed from prefabs with overrides.
+
+    ruleset: shambling
+    players: 1
+    params: {front_line_cap: 6}
+    entities:
+      - {prefab: hero, per_player: true, set: {Owner: {player: $player}}}
+      - {prefab: survivor, count: 9, per_player: true, set: {Owner: {player: $player}}}
+    decks:
+      - {name: shambling, table: shambling.deck}
+
+`$player` anywhere in `set` is replaced by the player's seat index for `per_player` entries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ecs_zombie._layout import PREFABS_DIR
+from ecs_zombie.data import YList, YMap, display_path, fail, load_yaml, need, plain
+from ecs_zombie.errors import DataError
+from ecs_zombie.prefabs import check_component
+from ecs_zombie.ruleset import Ruleset, load_ruleset, ruleset_path
+
+
+@dataclass(slots=True)
+class Scenario:
+    name: str
+    ruleset: Ruleset
+    players: int
+    params: dict[str, Any]
+    entities: list[dict[str, Any]]
+    decks: list[dict[str, str]]
+    data: dict[str, Any] = field(default_factory=dict)
+    table_overrides: dict[str, str] = field(default_factory=dict)
+
+
+def scenario_ref(path: Path) -> str:
+    """How a save names its scenario: relative to prefabs/ when it lives there, else as given."""
+    try:
+        return str(path.resolve().relative_to(PREFABS_DIR.resolve()))
+    except ValueError:
+        return str(path)
+
+
+def resolve(target: str) -> Path:
+    """A ruleset name or a scenario path -> the scenario file."""
+    p = Path(target)
+    if p.suffix in (".yaml", ".yml"):
+        if not p.is_file() and (PREFABS_DIR / p).is_file():
+            p = PREFABS_DIR / p
+        if not p.is_file():
+            raise DataError("no such file", str(p))
+        doc = load_yaml(p)
+        if isinstance(doc, dict) and "phases" in doc:  # a ruleset file given by path
+            rs = load_ruleset(str(p))
+            if rs.default_scenario is None:
+                raise DataError(f"ruleset {rs.id!r} has no default_scenario", display_path(p))
+            return rs.default_scenario
+        return p
+    rs = load_ruleset(target)
+    if rs.default_scenario is None:
+        raise DataError(f"ruleset {rs.id!r} has no default_scenario", display_path(ruleset_path(target)))
+    return rs.default_scenario
+
+
+def load_scenario(target: str) -> Scenario:
+    path = resolve(target)
+    doc = load_yaml(path)
+    if not isinstance(doc, YMap):
+        raise DataError("a scenario must be a mapping", display_path(path))
+    rname = need(doc, "ruleset", str, "scenario")
+    overrides = plain(need(doc, "tables", dict, "scenario", default={}))
+    try:
+        ruleset = load_ruleset(rname, overrides)
+    except DataError as exc:
+        if "unknown ruleset" in str(exc):
+            raise fail(str(exc), doc, "ruleset", "ruleset") from None
+        raise
+    params_doc = need(doc, "params", dict, "scenario", default=YMap())
+    file, line = getattr(params_doc, "file", path.name), getattr(params_doc, "line", 0)
+    ruleset.params_with(plain(params_doc), f"{file}:{line}: params")  # validate now
+    entities = need(doc, "entities", list, "scenario", default=YList())
+    for i, entry in enumerate(entities):
+        f = f"entities[{i}]"
+        prefab = need(entry, "prefab", str, f)
+        if prefab not in ruleset.prefabs:
+            raise fail(f"unknown prefab {prefab!r} (known: {', '.join(sorted(ruleset.prefabs))})",
+                       entry, "prefab", f + ".prefab")
+        need(entry, "count", int, f, default=1)
+        need(entry, "per_player", bool, f, default=False)
+        overrides_doc = need(entry, "set", dict, f, default=YMap())
+        for cname in overrides_doc:
+            check_component(cname, overrides_doc[cname], overrides_doc, f"{f}.set.{cname}")
+        # build once to validate field types now rather than at spawn time
+        ruleset.prefabs[prefab].build(_substitute(plain(overrides_doc), 0), entry, f)
+    decks = need(doc, "decks", list, "scenario", default=YList())
+    for i, entry in enumerate(decks):
+        need(entry, "name", str, f"decks[{i}]")
+        tname = need(entry, "table", str, f"decks[{i}]")
+        if tname not in ruleset.tables:
+            raise fail(f"unknown table {tname!r}", entry, "table", f"decks[{i}].table")
+    players = need(doc, "players", int, "scenario", default=1)
+    return Scenario(
+        name=scenario_ref(path), ruleset=ruleset, players=players, params=plain(params_doc),
+        entities=plain(entities), decks=plain(decks), data=plain(doc), table_overrides=overrides,
+    )
+
+
+def _substitute(value: Any, player: int) -> Any:
+    if value == "$player":
+        return player
+    if isinstance(value, dict):
+        return {k: _substitute(v, player) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_substitute(v, player) for v in value]
+    return value
+
+
+def spawn_entities(scenario: Scenario, world: Any, players: int) -> None:
+    """Create the scenario's entities in a fixed order: entries in file order, players by seat."""
+    from ecs_zombie.components import Card, Deck
+
+    for entry in scenario.entities:
+        prefab = scenario.ruleset.prefabs[entry["prefab"]]
+        seats = range(players) if entry.get("per_player") else [None]
+        for seat in seats:
+            overrides = _substitute(entry.get("set", {}), seat if seat is not None else 0)
+            for _ in range(entry.get("count", 1)):
+                world.create(*prefab.build(overrides))
+    for deck in scenario.decks:
+        cards = scenario.ruleset.tables[deck["table"]]
+        ids = [world.create(Card(c["face"], c["value"], c["suit"], deck["name"])) for c in cards]
+        world.create(Deck(deck["name"], list(reversed(ids)), []))

@@ -1,0 +1,86 @@
+"""The system registry: every rule is a registered function with declared component access.
+
+A system is `fn(game, **params)`. When the rule involves a choice it is a generator that yields
+`Decision`s; otherwise a plain function. It declares by registered component name what it `reads`,
+what it `writes` (changes in place) and what it `creates` (adds to new or existing entities), so a
+ruleset can be checked when it is loaded: every component a system reads must come from a prefab
+or from a system that creates it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ecs_zombie.decisions import Decision
+
+if TYPE_CHECKING:
+    from ecs_zombie.game import Game
+
+SystemResult = Generator[Decision, Any, None] | None
+SystemFn = Callable[..., SystemResult]
+
+
+@dataclass(frozen=True, slots=True)
+class SystemSpec:
+    """A registered system."""
+
+    name: str
+    fn: SystemFn
+    reads: tuple[str, ...]
+    writes: tuple[str, ...]
+    creates: tuple[str, ...]
+    is_generator: bool
+    doc: str
+
+    def run(self, game: Game, params: dict[str, Any]) -> Iterator[Decision]:
+        if self.is_generator:
+            return self.fn(game, **params)  # type: ignore[return-value]
+        self.fn(game, **params)
+        return iter(())
+
+
+_REGISTRY: dict[str, SystemSpec] = {}
+
+
+def system(
+    name: str,
+    *,
+    reads: tuple[str, ...] = (),
+    writes: tuple[str, ...] = (),
+    creates: tuple[str, ...] = (),
+) -> Callable[[SystemFn], SystemFn]:
+    """Register `fn` as the system `name` (`<ruleset>.<rule>`, e.g. `shambling.combat`)."""
+
+    def wrap(fn: SystemFn) -> SystemFn:
+        if name in _REGISTRY and _REGISTRY[name].fn.__qualname__ != fn.__qualname__:
+            raise ValueError(f"system {name!r} registered twice")
+        doc = inspect.getdoc(fn) or ""
+        _REGISTRY[name] = SystemSpec(
+            name, fn, tuple(reads), tuple(writes), tuple(creates), inspect.isgeneratorfunction(fn),
+            doc.splitlines()[0] if doc else "",
+        )
+        return fn
+
+    return wrap
+
+
+def load_package(package: str) -> None:
+    """Import `ecs_zombie.systems.<package>` so that its systems register themselves."""
+    importlib.import_module(f"ecs_zombie.systems.{package}")
+
+
+def lookup(name: str) -> SystemSpec | None:
+    if name not in _REGISTRY and "." in name:
+        try:
+            load_package(name.split(".", 1)[0])
+        except ModuleNotFoundError:
+            return None
+    return _REGISTRY.get(name)
+
+
+def registered_systems() -> dict[str, SystemSpec]:
+    return {k: _REGISTRY[k] for k in sorted(_REGISTRY)}

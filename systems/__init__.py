@@ -1,0 +1,1 @@
+"""Rules, one subpackage per ruleset; each module registers its systems when imported."""

@@ -1,0 +1,12 @@
+"""Night of the Shambling Dead: narration-track steps, battle, combat rounds and pursuit."""
+
+from ecs_zombie.systems.shambling import (  # noqa: F401
+    combat,
+    engage,
+    heuristics,
+    narration,
+    outcome,
+    placement,
+    pursuit,
+    tables,
+)

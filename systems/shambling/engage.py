@@ -1,0 +1,137 @@
+"""Assigning figures to battle: Stand and Receive or Counter-Charge (Night of the Shambling Dead, "Battle").
+
+- A player facing zombies in the Front Line chooses to Stand and Receive or to Counter-Charge;
+  zombies in Support, and zombies risen from within this turn, may only be Stood and Received.
+- Stand and Receive: the narrator places zombies one by one on survivors of the same zone, every
+  survivor having one before any has two.
+- Counter-Charge: the player places Front Line figures one by one on the zombies, every zombie
+  having one attacker before any has two. Leaving unwounded figures behind costs a 2d6 roll (+1 with
+  the Hero among the chargers): `join_threshold` or less and 1d6 more unwounded figures must join.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ecs_zombie.systems.shambling.board import (
+    FRONT,
+    SUPPORT,
+    SURVIVORS,
+    ZOMBIES,
+    boards,
+    figures,
+    is_hero,
+    is_wounded,
+    player_side,
+)
+
+from ecs_zombie.components import Engaged, Markers
+from ecs_zombie.decisions import Decision
+from ecs_zombie.game import Game
+from ecs_zombie.schedule import system
+
+STAND, CHARGE = "stand", "counter-charge"
+
+
+def link(game: Game, a: int, b: int) -> None:
+    """Put two enemy figures in base-to-base contact."""
+    for x, y in ((a, b), (b, a)):
+        ops = game.world.get(x, Engaged).opponents
+        if y not in ops:
+            ops.append(y)
+            ops.sort()
+    game.log("contact", a=min(a, b), b=max(a, b))
+
+
+def contacts(game: Game, ent: int) -> int:
+    return len(game.world.get(ent, Engaged).opponents)
+
+
+def least_engaged(game: Game, ents: list[int]) -> list[int]:
+    if not ents:
+        return []
+    low = min(contacts(game, e) for e in ents)
+    return [e for e in ents if contacts(game, e) == low]
+
+
+def stand_and_receive(game: Game, board: int, zone: str, zombies: list[int]
+                      ) -> Generator[Decision, int, None]:
+    """The narrator places each unengaged zombie on a least-engaged survivor of the zone."""
+    for z in zombies:
+        if contacts(game, z):
+            continue
+        targets = least_engaged(game, figures(game, board, SURVIVORS, zone))
+        if not targets:
+            return
+        target = yield from game.decide("narrator", "shambling.assign", targets, zombie=z, zone=zone)
+        link(game, z, target)
+
+
+def charge_one(game: Game, board: int, charger: int, zombies: list[int]) -> Generator[Decision, int, None]:
+    target = yield from game.decide(player_side(board), "shambling.charge_target", least_engaged(game, zombies),
+                                    charger=charger)
+    link(game, charger, target)
+    game.world.get(charger, Markers).add("charging")
+
+
+def counter_charge(game: Game, board: int, zombies: list[int]) -> Generator[Decision, int, None]:
+    front = figures(game, board, SURVIVORS, FRONT)
+    chargers: list[int] = []
+    while True:
+        rest = [f for f in front if f not in chargers]
+        options: list[int | str] = ([] if not chargers else ["done"]) + rest
+        if not rest:
+            break
+        choice = yield from game.decide(player_side(board), "shambling.charger", options)
+        if choice == "done":
+            break
+        assert isinstance(choice, int)
+        chargers.append(choice)
+        yield from charge_one(game, board, choice, zombies)
+    left = [f for f in front if f not in chargers and not is_wounded(game, f)]
+    if left:
+        bonus = 1 if any(is_hero(game, c) for c in chargers) else 0
+        roll = game.roll("2d6", "counter-charge join roll") + bonus
+        joining = 0
+        if roll <= game.params["join_threshold"]:
+            joining = min(game.roll("1d6", "counter-charge joiners"), len(left))
+        game.log("join_roll", board=board, roll=roll, joining=joining)
+        for _ in range(joining):
+            pick = yield from game.decide(player_side(board), "shambling.join", left)
+            left.remove(pick)
+            chargers.append(pick)
+            yield from charge_one(game, board, pick, zombies)
+    # DESIGN CHOICE: zombies the chargers left without an attacker are placed by the narrator on the
+    # chargers (each charger one before any two), so no zombie stands idle and the wounded left
+    # behind stay shielded, which is what the text says a counter-charge is for.
+    for z in zombies:
+        if contacts(game, z):
+            continue
+        target = yield from game.decide("narrator", "shambling.assign", least_engaged(game, chargers), zombie=z,
+                                        zone=FRONT)
+        link(game, z, target)
+
+
+@system("shambling.engage", reads=("Zone", "Faction", "Wounds", "Kind", "Markers", "Engaged"),
+        writes=("Engaged", "Markers"))
+def engage(game: Game) -> Generator[Decision, int, None]:
+    """Each zone holding zombies and survivors: the player's stance, then figures assigned to battle."""
+    for seat, markers, _t in boards(game):
+        markers.discard("counter_charge")
+        for ent in figures(game, seat):
+            game.world.get(ent, Engaged).opponents.clear()
+            game.world.get(ent, Markers).discard("charging")
+        for zone in (FRONT, SUPPORT):
+            zombies = figures(game, seat, ZOMBIES, zone)
+            if not zombies or not figures(game, seat, SURVIVORS, zone):
+                continue
+            risen = any(game.world.get(z, Markers).has("stand_only") for z in zombies)
+            options = [STAND] if zone == SUPPORT or risen else [STAND, CHARGE]
+            stance = yield from game.decide(player_side(seat), "shambling.stance", options, zone=zone,
+                                            zombies=len(zombies))
+            game.log("stance", board=seat, zone=zone, stance=stance)
+            if stance == CHARGE:
+                markers.add("counter_charge")
+                yield from counter_charge(game, seat, zombies)
+            else:
+                yield from stand_and_receive(game, seat, zone, zombies)

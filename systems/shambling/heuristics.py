@@ -1,0 +1,85 @@
+"""The `heuristic` policy's answers for Shambling's decisions: sensible play, not perfect play.
+
+Survivors keep figures alive (wounds go to the unwounded, the hero last), counter-charge only with
+enough healthy figures to cover every zombie, keep the wounded in Support and the healthy on the
+Front Line. The narrator puts zombies on the hero first and always re-engages.
+"""
+
+from __future__ import annotations
+
+from ecs_zombie.systems.shambling.board import FRONT, SUPPORT, SURVIVORS, figures, is_hero, is_wounded
+
+from ecs_zombie.components import Engaged, Zone
+from ecs_zombie.decisions import Decision, heuristic
+from ecs_zombie.game import Game
+
+
+def _index(decision: Decision, value: object) -> int:
+    return decision.options.index(value)
+
+
+def _cheapest(game: Game, options: list[int]) -> int:
+    """The figure whose loss hurts least: unwounded before wounded, anyone before the hero."""
+    return min(options, key=lambda e: (is_wounded(game, e), is_hero(game, e), e))
+
+
+@heuristic("shambling.wound")
+def wound(game: Game, d: Decision) -> int:
+    return _index(d, _cheapest(game, d.options))
+
+
+@heuristic("shambling.flee")
+def flee(game: Game, d: Decision) -> int:
+    return _index(d, min(d.options, key=lambda e: (not is_wounded(game, e), is_hero(game, e), e)))
+
+
+heuristic("shambling.pursue")(flee)
+
+
+@heuristic("shambling.place")
+def place(game: Game, d: Decision) -> int:
+    fig = d.context.get("figure")
+    wants_front = fig is None or not is_wounded(game, fig)
+    return _index(d, FRONT if wants_front and FRONT in d.options else SUPPORT)
+
+
+@heuristic("shambling.stance")
+def stance(game: Game, d: Decision) -> int:
+    board = int(d.side.split(":")[1])
+    healthy = [e for e in figures(game, board, SURVIVORS, FRONT) if not is_wounded(game, e)]
+    return _index(d, "counter-charge" if len(healthy) >= int(d.context.get("zombies", 0)) else "stand")
+
+
+@heuristic("shambling.charger")
+def charger(game: Game, d: Decision) -> int:
+    healthy = [e for e in d.options if isinstance(e, int) and not is_wounded(game, e)]
+    if healthy:
+        return _index(d, max(healthy, key=lambda e: (is_hero(game, e), -e)))
+    return _index(d, "done") if "done" in d.options else 0
+
+
+@heuristic("shambling.assign")
+def assign(game: Game, d: Decision) -> int:
+    heroes = [e for e in d.options if is_hero(game, e)]
+    return _index(d, heroes[0]) if heroes else 0
+
+
+def _least_engaged(game: Game, d: Decision) -> int:
+    enemies = [e for e in d.options if isinstance(e, int)]
+    return _index(d, min(enemies, key=lambda e: (len(game.world.get(e, Engaged).opponents), e)))
+
+
+heuristic("shambling.re_engage")(_least_engaged)
+heuristic("shambling.charge_target")(_least_engaged)
+
+
+@heuristic("shambling.reorder")
+def reorder(game: Game, d: Decision) -> int:
+    movable = [e for e in d.options if isinstance(e, int)]
+    for e in movable:  # wounded out of the Front Line first, which frees room
+        if game.world.get(e, Zone).name == FRONT and is_wounded(game, e) and not is_hero(game, e):
+            return _index(d, e)
+    for e in movable:
+        if game.world.get(e, Zone).name == SUPPORT and not is_wounded(game, e):
+            return _index(d, e)
+    return _index(d, "done")

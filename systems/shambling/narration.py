@@ -1,0 +1,134 @@
+"""The Narration Track's steps (Night of the Shambling Dead, "Narrative Track", turns 1-10).
+
+Each is a step system the track invokes with the parameters its entry gives. Boards resolve in
+seat order, figures in id order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ecs_zombie.systems.shambling.board import (
+    SURVIVORS,
+    allocate_wounds,
+    black,
+    board_state,
+    boards,
+    draw_card,
+    figures,
+    is_wounded,
+    player_side,
+    remove_figure,
+)
+from ecs_zombie.systems.shambling.placement import place
+
+from ecs_zombie.components import Markers, Zone
+from ecs_zombie.decisions import Decision
+from ecs_zombie.game import Game
+from ecs_zombie.schedule import system
+
+
+def spawn(game: Game, prefab: str, board: int, zone: str, tags: list[str] | None = None) -> int:
+    overrides = {"Zone": {"board": board, "name": zone}, "Markers": {"tags": sorted(tags or [])}}
+    if prefab != "zombie":
+        overrides["Owner"] = {"player": board}
+    return game.world.create(*game.ruleset.prefabs[prefab].build(overrides))
+
+
+@system("shambling.gauntlet", reads=("Zone", "Faction", "Wounds", "Kind"), writes=("Wounds",))
+def gauntlet(game: Game, strength: int) -> Generator[Decision, int, None]:
+    """Turns 1 and 8: roll on the CRT at `strength`; the survivor player chooses who is wounded and killed."""
+    crt = game.tables["shambling.crt"]
+    for seat, _m, _t in boards(game):
+        roll = game.roll("1d6", f"gauntlet (board {seat})")
+        wounds = crt.wounds(roll, strength)
+        game.log("gauntlet", board=seat, roll=roll, strength=strength, wounds=wounds)
+        # DESIGN CHOICE: the text lets the player choose freely here, so a 6 does not force the hero.
+        yield from allocate_wounds(game, wounds, figures(game, seat, SURVIVORS), player_side(seat), False)
+
+
+@system("shambling.assault", reads=("Deck", "Card"), writes=("Deck",), creates=("Zone", "Faction", "Wounds"))
+def assault(game: Game, cards: int, zone: str) -> None:
+    """Turns 2, 4, 6, 7, 9: one card (two on turn 9) per player; their values are the zombies he faces in `zone`."""
+    for seat, _m, _t in boards(game):
+        total = sum(draw_card(game, f"assault (board {seat})").value for _ in range(cards))
+        for _ in range(total):
+            spawn(game, "zombie", seat, zone)
+        game.log("assault", board=seat, zone=zone, zombies=total)
+
+
+@system("shambling.dissension", reads=("Deck", "Card", "Zone", "Faction"), writes=("Deck",))
+def dissension(game: Game) -> Generator[Decision, int, None]:
+    """Turn 3: a black card makes half a d6 (rounded down) survivors flee; the player chooses who."""
+    for seat, _m, _t in boards(game):
+        card = draw_card(game, f"dissension (board {seat})")
+        if not black(card):
+            continue
+        fleeing = game.roll("1d6", f"dissension (board {seat})") // 2
+        game.log("dissension", board=seat, fleeing=fleeing)
+        for _ in range(fleeing):
+            candidates = figures(game, seat, SURVIVORS)
+            if not candidates:
+                break
+            ent = yield from game.decide(player_side(seat), "shambling.flee", candidates)
+            remove_figure(game, ent, "fled")
+
+
+@system("shambling.replacement", reads=("Deck", "Card", "Zone"), writes=("Deck", "Zone"),
+        creates=("Zone", "Faction", "Wounds", "Kind", "Owner"))
+def replacement(game: Game) -> Generator[Decision, int, None]:
+    """Turns 4 and 7: a Heart brings fresh survivors up to its value; the 10 of Hearts may bring a new Hero.
+
+    DESIGN CHOICE: "up to the value" is read as exactly the card's value (the Front Line cap limits
+    where newcomers stand, not how many come); with the 10 of Hearts the player may make one of the
+    ten a Hero."""
+    for seat, _m, _t in boards(game):
+        card = draw_card(game, f"replacement (board {seat})")
+        if card.suit != "H":
+            continue
+        hero = False
+        if card.value == 10:
+            hero = yield from game.decide(player_side(seat), "shambling.new_hero", [True, False])
+        for i in range(card.value):
+            ent = spawn(game, "hero" if hero and i == 0 else "survivor", seat, "")
+            yield from place(game, ent, seat)
+        game.log("reinforcements", board=seat, survivors=card.value, hero=hero)
+
+
+@system("shambling.enemy_within", reads=("Deck", "Card", "Zone", "Wounds"), writes=("Deck", "Markers"),
+        creates=("Zone", "Faction", "Wounds", "Markers"))
+def enemy_within(game: Game) -> None:
+    """Turns 5 and 10: a card per wounded survivor; on black it turns into a zombie in its zone,
+    and the survivors it attacks may only Stand and Receive."""
+    for seat, markers, _t in boards(game):
+        for ent in figures(game, seat, SURVIVORS):
+            if not is_wounded(game, ent):
+                continue
+            card = draw_card(game, f"enemy within (figure {ent})")
+            if not black(card):
+                continue
+            zone = game.world.get(ent, Zone).name
+            remove_figure(game, ent, "turned")
+            zombie = spawn(game, "zombie", seat, zone, ["stand_only"])
+            markers.add("turned")
+            game.log("turned", figure=ent, zombie=zombie, zone=zone)
+
+
+@system("shambling.national_guard", reads=("Deck", "Card", "Zone", "Markers"), writes=("Deck",))
+def national_guard(game: Game) -> None:
+    """Turn 10: where a survivor turned, a card for each remaining survivor; on black the Guard shoots him."""
+    for seat, markers, _t in boards(game):
+        if not markers.has("turned"):
+            continue
+        for ent in figures(game, seat, SURVIVORS):
+            if black(draw_card(game, f"national guard (figure {ent})")):
+                remove_figure(game, ent, "shot")
+
+
+def clear_turn_markers(game: Game) -> None:
+    for _ent, m in game.world.query1(Markers):
+        for tag in ("turned", "stand_only", "charging", "counter_charge"):
+            m.discard(tag)
+
+
+__all__ = ["board_state", "clear_turn_markers", "spawn"]

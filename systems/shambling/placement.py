@@ -1,0 +1,88 @@
+"""Placing survivors between the Front Line and Support: deployment, newcomers and reordering.
+
+Rule: "Players are free to place their survivors as they wish between the two zones ... they may
+not have more than 6 figures in the Front Line zone at any one time" (cap: `front_line_cap`).
+"Reorder the Survivors": at the end of each turn a player whose Hero lives may rearrange figures
+between zones; a player whose Hero is dead cannot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ecs_zombie.systems.core.track import current_turn
+from ecs_zombie.systems.shambling.board import (
+    DECK,
+    FRONT,
+    SUPPORT,
+    SURVIVORS,
+    boards,
+    figures,
+    is_hero,
+    player_side,
+)
+
+from ecs_zombie.components import Zone
+from ecs_zombie.decisions import Decision
+from ecs_zombie.game import Game
+from ecs_zombie.schedule import system
+
+
+def front_count(game: Game, board: int) -> int:
+    return len(figures(game, board, SURVIVORS, FRONT))
+
+
+def place(game: Game, ent: int, board: int) -> Generator[Decision, int, None]:
+    """Ask the player where one undeployed figure goes (Front Line only while under the cap)."""
+    options = [SUPPORT] if front_count(game, board) >= game.params["front_line_cap"] else [FRONT, SUPPORT]
+    zone = yield from game.decide(player_side(board), "shambling.place", options, figure=ent)
+    game.world.get(ent, Zone).name = zone
+    game.log("placed", figure=ent, zone=zone)
+
+
+def undeployed(game: Game, board: int) -> list[int]:
+    return [e for e, z in game.world.query1(Zone) if z.board == board and z.name == ""]
+
+
+@system("shambling.deploy", reads=("Zone", "Faction", "Deck"), writes=("Zone", "Deck"))
+def deploy(game: Game) -> Generator[Decision, int, None]:
+    """Before the first turn: shuffle the deck and let each player place their figures."""
+    if game.tick != 1:
+        return
+    _ent, deck = game.deck(DECK)
+    game.shuffle(deck, "start of game")
+    for seat, _m, _t in boards(game):
+        for ent in undeployed(game, seat):
+            yield from place(game, ent, seat)
+
+
+def hero_alive(game: Game, board: int) -> bool:
+    return any(is_hero(game, e) for e in figures(game, board, SURVIVORS))
+
+
+@system("shambling.reorder", reads=("Zone", "Faction", "Kind", "Wounds"), writes=("Zone",))
+def reorder(game: Game, track: str) -> Generator[Decision, int, None]:
+    """End of turn: players whose Hero lives may move figures between zones (each at most once)."""
+    turn = current_turn(game, track)
+    if turn is None or not turn.reorder:
+        return
+    cap = game.params["front_line_cap"]
+    for seat, _m, _t in boards(game):
+        if not hero_alive(game, seat):
+            continue
+        moved: set[int] = set()
+        while True:
+            front = figures(game, seat, SURVIVORS, FRONT)
+            support = figures(game, seat, SURVIVORS, SUPPORT)
+            options: list[int | str] = ["done"]
+            options += [e for e in front if e not in moved]
+            if len(front) < cap:
+                options += [e for e in support if e not in moved]
+            choice = yield from game.decide(player_side(seat), "shambling.reorder", options)
+            if choice == "done":
+                break
+            assert isinstance(choice, int)
+            z = game.world.get(choice, Zone)
+            z.name = SUPPORT if z.name == FRONT else FRONT
+            moved.add(choice)
+            game.log("reordered", figure=choice, zone=z.name)

@@ -1,0 +1,71 @@
+"""Validators for Night of the Shambling Dead's tables (CRT, strengths, narration track, deck)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ecs_zombie.systems.core.track import validate_track
+
+from ecs_zombie.cards import playing_cards
+from ecs_zombie.data import fail, need
+from ecs_zombie.registry import table
+
+table("shambling.narration")(validate_track)
+table("shambling.deck")(playing_cards)
+
+
+@dataclass(frozen=True, slots=True)
+class CRT:
+    """Combat Results Table: wounds by d6 roll and combat strength (the last column is "N+")."""
+
+    columns: list[int]
+    rows: dict[int, list[int]]
+
+    def wounds(self, roll: int, strength: int) -> int:
+        if strength < self.columns[0]:
+            return 0
+        col = min(strength, self.columns[-1]) - self.columns[0]
+        return self.rows[roll][col]
+
+
+@table("shambling.crt")
+def crt(data: Any) -> CRT:
+    columns = need(data, "columns", list, "crt")
+    if columns != list(range(1, len(columns) + 1)):
+        raise fail("columns must be 1, 2, ..., N (the last one read as N or more)", data, "columns", "columns")
+    rows_doc = need(data, "rows", dict, "crt")
+    rows: dict[int, list[int]] = {}
+    for die in range(1, 7):
+        key = str(die)
+        row = rows_doc.get(key)
+        if not isinstance(row, list) or len(row) != len(columns) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in row
+        ):
+            raise fail(f"row {die} must list {len(columns)} whole numbers >= 0", rows_doc, key, f"rows.{key}")
+        rows[die] = list(row)
+    extra = sorted(set(rows_doc) - {str(d) for d in range(1, 7)})
+    if extra:
+        raise fail(f"unknown row {extra[0]!r} (rows are the d6 rolls 1..6)", rows_doc, extra[0], f"rows.{extra[0]}")
+    return CRT(columns, rows)
+
+
+@dataclass(frozen=True, slots=True)
+class Strengths:
+    by_kind: dict[str, tuple[int, int]]
+    support_bonus: int
+    support_defence: int
+
+    def of(self, kind: str, wounded: bool) -> int:
+        unwounded, hurt = self.by_kind[kind]
+        return hurt if wounded else unwounded
+
+
+@table("shambling.strength")
+def strength(data: Any) -> Strengths:
+    kinds = {}
+    for kind in ("survivor", "hero", "zombie"):
+        entry = need(data, kind, dict, "strength")
+        kinds[kind] = (need(entry, "unwounded", int, kind), need(entry, "wounded", int, kind))
+    return Strengths(kinds, need(data, "support_bonus", int, "strength"),
+                     need(data, "support_defence", int, "strength"))
