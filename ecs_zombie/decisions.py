@@ -52,7 +52,10 @@ def heuristic(kind: str) -> Callable[[Heuristic], Heuristic]:
 
 
 class RandomPolicy:
-    """Uniform among the legal options, from the game's stream `policy/<side>` (saved with the game)."""
+    """Uniform among the legal options, from the stream `policy/<side>`.
+
+    The policy streams are saved with the game (so a resumed game chooses as an uninterrupted one)
+    but are not part of the state a replay hashes: a replay answers from its recorded decisions."""
 
     name = "random"
 

@@ -40,7 +40,7 @@ class Recorder:
         self._systems.append([name, canonical.digest(canonical.pack(events))])
 
     def after_tick(self, game: Game) -> None:
-        body = state_bytes(game)
+        body = state_bytes(game, policy_state=False)
         self.ticks.append([game.tick, canonical.digest(body), self._systems, body])
         self._systems = []
         self._mark = len(game.events)
@@ -155,7 +155,7 @@ def verify(replay: ReplayFile, heavy: bool = False, until: int | None = None,
                 reloaded = restore(msgpack.unpackb(got_body, raw=False, strict_map_key=True))
                 reloaded.events = []
                 reloaded.log_base = game.log_pos
-                again = state_bytes(reloaded)
+                again = state_bytes(reloaded, policy_state=False)
                 if again != got_body:
                     return Divergence(tick, None, diff_states(got_body, again),
                                       "state changed across save and reload")

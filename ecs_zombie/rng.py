@@ -100,8 +100,13 @@ class Streams:
             g = self._streams[name] = derive(self.seed, name)
         return g
 
-    def get_state(self) -> dict[str, list[int]]:
-        return {k: self._streams[k].get_state() for k in sorted(self._streams)}
+    def get_state(self, policy: bool = False) -> dict[str, list[int]]:
+        """The game's streams, or (`policy=True`) the policies' own `policy/...` streams."""
+        return {k: self._streams[k].get_state() for k in sorted(self._streams)
+                if k.startswith(POLICY_PREFIX) == policy}
 
     def set_state(self, state: dict[str, list[int]]) -> None:
-        self._streams = {k: PCG32.from_state(v) for k, v in sorted(state.items())}
+        self._streams.update({k: PCG32.from_state(v) for k, v in sorted(state.items())})
+
+
+POLICY_PREFIX = "policy/"

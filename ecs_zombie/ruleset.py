@@ -282,7 +282,7 @@ def _tables(doc: YMap, overrides: dict[str, str]) -> tuple[dict[str, Any], dict[
             raise fail(f"no validator registered for table {name!r}", doc, name, f"tables.{name}")
         if not isinstance(rel, str):
             raise fail("expected a file name", doc, name, f"tables.{name}")
-        path = Path(rel) if name in overrides else PREFABS_DIR / rel
+        path = PREFABS_DIR / rel  # an absolute override stays absolute
         data = load_yaml(path)
         tables[name] = TABLES[name](data)
         raw[name] = plain(data)

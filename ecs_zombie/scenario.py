@@ -38,11 +38,11 @@ class Scenario:
 
 
 def scenario_ref(path: Path) -> str:
-    """How a save names its scenario: relative to prefabs/ when it lives there, else as given."""
+    """How a save names a scenario or table file: relative to prefabs/ when it lives there, else absolute."""
     try:
         return str(path.resolve().relative_to(PREFABS_DIR.resolve()))
     except ValueError:
-        return str(path)
+        return str(path.resolve())
 
 
 def resolve(target: str) -> Path:
@@ -72,7 +72,14 @@ def load_scenario(target: str) -> Scenario:
     if not isinstance(doc, YMap):
         raise DataError("a scenario must be a mapping", display_path(path))
     rname = need(doc, "ruleset", str, "scenario")
-    overrides = plain(need(doc, "tables", dict, "scenario", default={}))
+    overrides = {}
+    tables_doc = need(doc, "tables", dict, "scenario", default=YMap())
+    for tname, rel in tables_doc.items():
+        if not isinstance(rel, str):
+            raise fail("expected a file name", tables_doc, tname, f"tables.{tname}")
+        # A table file is looked for beside the scenario first, then under prefabs/.
+        beside = path.parent / rel
+        overrides[tname] = scenario_ref(beside) if beside.is_file() else rel
     try:
         ruleset = load_ruleset(rname, overrides)
     except DataError as exc:

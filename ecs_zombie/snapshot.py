@@ -31,8 +31,11 @@ _LIMITS = {"max_bin_len": MAX_FILE, "max_str_len": 16 * 1024 * 1024, "max_array_
            "max_map_len": 10_000_000, "max_ext_len": 0}
 
 
-def game_state(game: Game) -> dict[str, Any]:
-    """The canonical content of a snapshot (keys in sorted order)."""
+def game_state(game: Game, policy_state: bool = True) -> dict[str, Any]:
+    """The canonical content of a snapshot (keys in sorted order).
+
+    `policy_state=False` leaves out the policies' own random streams: that is the state replays
+    hash, since a replay answers decisions from its record rather than from the policies."""
     world = game.world
     schema: dict[str, list[str]] = {}
     entities = []
@@ -57,6 +60,7 @@ def game_state(game: Game) -> dict[str, Any]:
         "params": {k: game.params[k] for k in sorted(game.params)},
         "players": game.players,
         "policy": game.policy_spec,
+        "policy_rng": game.rng.get_state(policy=True) if policy_state else {},
         "rng": game.rng.get_state(),
         "ruleset": game.ruleset.id,
         "ruleset_hash": game.ruleset.content_hash,
@@ -69,8 +73,8 @@ def game_state(game: Game) -> dict[str, Any]:
     }
 
 
-def state_bytes(game: Game) -> bytes:
-    return canonical.pack(game_state(game))
+def state_bytes(game: Game, policy_state: bool = True) -> bytes:
+    return canonical.pack(game_state(game, policy_state))
 
 
 def restore(state: dict[str, Any]) -> Game:
@@ -88,6 +92,7 @@ def restore(state: dict[str, Any]) -> Game:
         game.tick, game.over, game.outcome = state["tick"], state["over"], state["outcome"]
         game.policy_spec = state["policy"]
         game.rng.set_state(state["rng"])
+        game.rng.set_state(state["policy_rng"])
         game.dice_script = DiceScript(list(state["dice_script"]))
         game.card_script = list(state["card_script"])
         game.log_base = state["log_pos"]
@@ -165,6 +170,9 @@ def write_atomic(path: Path, data: bytes) -> None:
     except OSError as exc:
         raise SaveError(f"{path}: cannot write ({exc.strerror})") from None
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)  # mkstemp makes 0600; a save is an ordinary file
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
