@@ -50,12 +50,26 @@ def check_component(cname: str, values: Any, node: Any, field: str) -> None:
         raise fail(f"unknown component {cname!r}", node, cname if isinstance(node, dict) else None, field)
     if not isinstance(values, dict):
         raise fail("expected a mapping of field: value", node, cname if isinstance(node, dict) else None, field)
+    defaults = _defaults(ctype.cls)
     for key in values:
         if key not in ctype.fields:
             raise fail(
                 f"component {cname} has no field {key!r} (fields: {', '.join(ctype.fields) or 'none'})",
                 values, key, f"{field}.{key}",
             )
+        default, value = defaults.get(key), values[key]
+        if default is not None and value not in (None, "$player") and not _same_kind(default, value):
+            raise fail(f"{cname}.{key} takes {type(default).__name__}, got {value!r}", values, key, f"{field}.{key}")
+
+
+def _defaults(cls: type) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            out[f.name] = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            out[f.name] = f.default_factory()
+    return out
 
 
 def _fast(cname: str, values: dict[str, Any]) -> Any:

@@ -1,0 +1,104 @@
+"""Loading rulesets, prefabs and scenarios: every mistake is one line naming file, line and field."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ecs_zombie._layout import PREFABS_DIR
+from ecs_zombie.errors import DataError
+from ecs_zombie.ruleset import load_ruleset
+from ecs_zombie.scenario import load_scenario
+
+RULESET = PREFABS_DIR / "rulesets" / "shambling.yaml"
+
+
+def edited(tmp_path: Path, old: str, new: str) -> Path:
+    text = RULESET.read_text()
+    assert old in text
+    path = tmp_path / "rs.yaml"
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+def line_of(path: Path, needle: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
+
+
+def test_unknown_system_names_file_line_and_field(tmp_path: Path) -> None:
+    path = edited(tmp_path, "- shambling.pursuit", "- shambling.pursuet")
+    with pytest.raises(DataError) as info:
+        load_ruleset(str(path))
+    msg = str(info.value)
+    assert f"rs.yaml:{line_of(path, 'pursuet')}:" in msg
+    assert "phases[1].systems[2]" in msg and "unknown system 'shambling.pursuet'" in msg
+
+
+def test_duplicate_system(tmp_path: Path) -> None:
+    path = edited(tmp_path, "- shambling.pursuit", "- shambling.combat")
+    with pytest.raises(DataError, match="appears twice"):
+        load_ruleset(str(path))
+
+
+def test_system_reading_a_component_nothing_provides(tmp_path: Path) -> None:
+    """A ruleset whose prefabs give no Wounds cannot run a system that reads Wounds."""
+    (tmp_path / "figs.yaml").write_text("survivor:\n  Kind: {name: survivor}\n  Zone: {board: 0}\n")
+    path = edited(tmp_path, "prefabs: [shambling/figures.yaml]", f"prefabs: [{tmp_path / 'figs.yaml'}]")
+    with pytest.raises(DataError, match="which no prefab or system provides"):
+        load_ruleset(str(path))
+
+
+def test_parameter_default_out_of_range(tmp_path: Path) -> None:
+    path = edited(tmp_path, "default: 6", "default: 60")
+    with pytest.raises(DataError, match="above its maximum"):
+        load_ruleset(str(path))
+
+
+def test_malformed_yaml_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("ruleset: shambling\nentities: [\n  {prefab: hero\n")
+    with pytest.raises(DataError, match=r"bad.yaml:\d+: malformed YAML"):
+        load_scenario(str(path))
+
+
+def test_yaml_is_loaded_safely(tmp_path: Path) -> None:
+    path = tmp_path / "evil.yaml"
+    path.write_text("ruleset: !!python/object/apply:os.system ['echo pwned']\n")
+    with pytest.raises(DataError):
+        load_scenario(str(path))
+
+
+@pytest.mark.parametrize(("entry", "message"), [
+    ("{prefab: heroo}", "unknown prefab 'heroo'"),
+    ("{prefab: hero, set: {Wounds: {takn: 1}}}", "has no field 'takn'"),
+    ("{prefab: hero, set: {Wounds: {taken: lots}}}", "takes int"),
+    ("{prefab: hero, set: {Woundz: {taken: 1}}}", "unknown component 'Woundz'"),
+    ("{prefab: hero, count: two}", "expected a whole number"),
+])
+def test_impossible_overrides(tmp_path: Path, entry: str, message: str) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(f"ruleset: shambling\nentities:\n  - {entry}\n")
+    with pytest.raises(DataError) as info:
+        load_scenario(str(path))
+    assert message in str(info.value)
+    assert "s.yaml:3:" in str(info.value)
+
+
+def test_scenario_table_override_is_found_beside_the_scenario(tmp_path: Path) -> None:
+    shutil.copy(PREFABS_DIR / "shambling" / "crt.yaml", tmp_path / "my_crt.yaml")
+    (tmp_path / "s.yaml").write_text(
+        "ruleset: shambling\ntables: {shambling.crt: my_crt.yaml}\n"
+        "entities: [{prefab: board, per_player: true}]\n"
+    )
+    scenario = load_scenario(str(tmp_path / "s.yaml"))
+    assert scenario.table_overrides["shambling.crt"] == str((tmp_path / "my_crt.yaml").resolve())
+
+
+def test_a_broken_table_names_its_row(tmp_path: Path) -> None:
+    text = (PREFABS_DIR / "shambling" / "crt.yaml").read_text().replace("  3: [0, 0, 0,", "  3: [0, x, 0,")
+    (tmp_path / "crt.yaml").write_text(text)
+    (tmp_path / "s.yaml").write_text("ruleset: shambling\ntables: {shambling.crt: crt.yaml}\n")
+    with pytest.raises(DataError, match=r"crt.yaml:\d+: rows.3: row 3 must list 20 whole numbers"):
+        load_scenario(str(tmp_path / "s.yaml"))

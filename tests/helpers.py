@@ -1,0 +1,50 @@
+"""Helpers shared by tests: drive a generator of decisions, run the CLI in a subprocess.
+
+Import them as `from tests.helpers import drive, run_cli` (the repository root is on pytest's path);
+never `from conftest import ...`, which is ambiguous when sub-folders have their own conftest.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from ecs_zombie import Game
+from ecs_zombie.decisions import Decision, PolicyTable
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def drive(game: Game, steps: Any, answers: dict[str, Any] | None = None, policy: str = "heuristic") -> list[Decision]:
+    """Run a generator of decisions to its end; `answers` maps a decision kind to an option (or a
+    function of the decision returning one). Returns the decisions asked."""
+    policies = PolicyTable(policy)
+    asked: list[Decision] = []
+    try:
+        d = next(steps)
+        while True:
+            asked.append(d)
+            rule = (answers or {}).get(d.kind)
+            if rule is None:
+                idx = policies.choose(game, d)
+            else:
+                value = rule(d) if callable(rule) else rule
+                idx = d.options.index(value)
+            d = steps.send(idx)
+    except StopIteration:
+        pass
+    return asked
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """The installed command in a subprocess (what a user runs)."""
+    full_env = dict(os.environ)
+    full_env["PYTHONPATH"] = str(ROOT)  # the checkout's code, not an older installed copy
+    full_env.update(env or {})
+    return subprocess.run([sys.executable, "-m", "ecs_zombie.cli", *args], capture_output=True, text=True,
+                          env=full_env, cwd=cwd or ROOT, timeout=300)
+
+
