@@ -10,6 +10,7 @@ components by registered name, sorted by id and name. Equal states give equal by
 
 from __future__ import annotations
 
+import copy
 import os
 import tempfile
 from pathlib import Path
@@ -104,7 +105,9 @@ def restore(state: dict[str, Any]) -> Game:
                 if ctype is None:
                     raise SaveError(f"the save uses an unknown component {cname!r}")
                 fields = schema[cname]
-                built.append(ctype.cls(**dict(zip(fields, values, strict=True))))
+                # Copies: the live game must never share a list with the state it was built from.
+                built.append(ctype.cls(**{f: copy.deepcopy(v) if isinstance(v, list | dict) else v
+                                          for f, v in zip(fields, values, strict=True)}))
             game.world.create_with_id(ent, built)
         game.world.set_next_id(state["next_entity"])
         return game
