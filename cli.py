@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
@@ -151,7 +152,7 @@ def replay(
     from ecs_zombie.replay import verify as verify_replay
 
     def body() -> None:
-        rep = load_replay(replay_file)
+        rep = load_replay(Path(replay_file))
         rows: list[dict[str, Any]] = []
 
         def on_tick(game: Any) -> None:

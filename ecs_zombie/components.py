@@ -48,15 +48,26 @@ def component(cls: type[T] | None = None, *, name: str | None = None) -> Any:
         if len(names) > 1:
             getter = attrgetter(*names)
         elif names:
-            getter = lambda o, _n=names[0]: (getattr(o, _n),)  # noqa: E731
+            getter = _single(names[0])
         else:
-            getter = lambda o: ()  # noqa: E731
+            getter = _empty
         ctype = ComponentType(key, c, names, getter)
         _BY_NAME[key] = ctype
         _BY_CLASS[c] = ctype
         return c
 
     return wrap(cls) if cls is not None else wrap
+
+
+def _single(name: str) -> Callable[[Any], tuple[Any]]:
+    def get(obj: Any) -> tuple[Any]:
+        return (getattr(obj, name),)
+
+    return get
+
+
+def _empty(obj: Any) -> tuple[()]:
+    return ()
 
 
 def by_name(name: str) -> ComponentType | None:

@@ -49,7 +49,8 @@ def validate_track(data: Any) -> Track:
     """Validate a track table (a list of turns); used by rulesets that register it under their name."""
     if not isinstance(data, YList) or not data:
         raise fail("a track is a non-empty list of turns", data, None, "track")
-    turns, where = [], []
+    turns: list[TrackTurn] = []
+    where: list[tuple[str | None, int | None]] = []
     for i, entry in enumerate(data):
         f = f"[{i}]"
         lists = []

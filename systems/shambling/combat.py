@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
+from ecs_zombie.components import Engaged, Kind, Markers, Zone
+from ecs_zombie.decisions import Decision
+from ecs_zombie.game import Game
+from ecs_zombie.schedule import system
 from ecs_zombie.systems.shambling.board import (
     FRONT,
     SUPPORT,
@@ -26,11 +30,6 @@ from ecs_zombie.systems.shambling.board import (
     side_of,
 )
 from ecs_zombie.systems.shambling.engage import contacts, link, stand_and_receive
-
-from ecs_zombie.components import Engaged, Kind, Markers, Zone
-from ecs_zombie.decisions import Decision
-from ecs_zombie.game import Game
-from ecs_zombie.schedule import system
 
 OTHER_ZONE = {FRONT: SUPPORT, SUPPORT: FRONT}
 ENEMY = {SURVIVORS: ZOMBIES, ZOMBIES: SURVIVORS}

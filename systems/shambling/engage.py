@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
+from ecs_zombie.components import Engaged, Markers
+from ecs_zombie.decisions import Decision
+from ecs_zombie.game import Game
+from ecs_zombie.schedule import system
 from ecs_zombie.systems.shambling.board import (
     FRONT,
     SUPPORT,
@@ -24,11 +28,6 @@ from ecs_zombie.systems.shambling.board import (
     is_wounded,
     player_side,
 )
-
-from ecs_zombie.components import Engaged, Markers
-from ecs_zombie.decisions import Decision
-from ecs_zombie.game import Game
-from ecs_zombie.schedule import system
 
 STAND, CHARGE = "stand", "counter-charge"
 

@@ -7,11 +7,10 @@ Front Line. The narrator puts zombies on the hero first and always re-engages.
 
 from __future__ import annotations
 
-from ecs_zombie.systems.shambling.board import FRONT, SUPPORT, SURVIVORS, figures, is_hero, is_wounded
-
 from ecs_zombie.components import Engaged, Zone
 from ecs_zombie.decisions import Decision, heuristic
 from ecs_zombie.game import Game
+from ecs_zombie.systems.shambling.board import FRONT, SUPPORT, SURVIVORS, figures, is_hero, is_wounded
 
 
 def _index(decision: Decision, value: object) -> int:

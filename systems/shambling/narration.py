@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
+from ecs_zombie.components import Markers, Zone
+from ecs_zombie.decisions import Decision
+from ecs_zombie.game import Game
+from ecs_zombie.schedule import system
 from ecs_zombie.systems.shambling.board import (
     SURVIVORS,
     allocate_wounds,
@@ -21,11 +25,6 @@ from ecs_zombie.systems.shambling.board import (
     remove_figure,
 )
 from ecs_zombie.systems.shambling.placement import place
-
-from ecs_zombie.components import Markers, Zone
-from ecs_zombie.decisions import Decision
-from ecs_zombie.game import Game
-from ecs_zombie.schedule import system
 
 
 def spawn(game: Game, prefab: str, board: int, zone: str, tags: list[str] | None = None) -> int:

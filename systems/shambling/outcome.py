@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecs_zombie.systems.core.track import current_turn
-from ecs_zombie.systems.shambling.board import SURVIVORS, ZOMBIES, boards, figures
-from ecs_zombie.systems.shambling.narration import clear_turn_markers
-
 from ecs_zombie.components import Faction, Kind, Markers, Owner, Tally
 from ecs_zombie.game import Game
 from ecs_zombie.registry import metrics
 from ecs_zombie.schedule import system
+from ecs_zombie.systems.core.track import current_turn
+from ecs_zombie.systems.shambling.board import SURVIVORS, ZOMBIES, boards, figures
+from ecs_zombie.systems.shambling.narration import clear_turn_markers
 
 
 @system("shambling.turn_end", reads=("Zone", "Faction", "Markers", "Tally"), writes=("Markers",))

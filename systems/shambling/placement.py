@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
+from ecs_zombie.components import Zone
+from ecs_zombie.decisions import Decision
+from ecs_zombie.game import Game
+from ecs_zombie.schedule import system
 from ecs_zombie.systems.core.track import current_turn
 from ecs_zombie.systems.shambling.board import (
     DECK,
@@ -21,11 +25,6 @@ from ecs_zombie.systems.shambling.board import (
     is_hero,
     player_side,
 )
-
-from ecs_zombie.components import Zone
-from ecs_zombie.decisions import Decision
-from ecs_zombie.game import Game
-from ecs_zombie.schedule import system
 
 
 def front_count(game: Game, board: int) -> int:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ecs_zombie.systems.shambling.board import SURVIVORS, boards, figures, is_hero, player_side, remove_figure
-
 from ecs_zombie.components import Markers
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.schedule import system
+from ecs_zombie.systems.shambling.board import SURVIVORS, boards, figures, is_hero, player_side, remove_figure
 
 
 @system("shambling.pursuit", reads=("Zone", "Faction", "Kind", "Markers"), writes=("Markers",))

@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ecs_zombie.systems.core.track import validate_track
-
 from ecs_zombie.cards import playing_cards
 from ecs_zombie.data import fail, need
 from ecs_zombie.registry import table
+from ecs_zombie.systems.core.track import validate_track
 
 table("shambling.narration")(validate_track)
 table("shambling.deck")(playing_cards)
