@@ -112,9 +112,12 @@ class Facing:
 
 
 @component
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Zone:
-    """An abstract board area: the board (one per player where each has their own) and the zone's name."""
+    """An abstract board area: the board (one per player where each has their own) and the zone's name.
+
+    Frozen: moving a piece replaces its Zone (`world.add(ent, Zone(board, name))`), which is a
+    structural change, so results memoised per zone (`World.memo`) can never go stale."""
 
     board: int = 0
     name: str = ""

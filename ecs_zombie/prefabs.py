@@ -28,16 +28,35 @@ from ecs_zombie.errors import DataError
 class Prefab:
     name: str
     components: dict[str, dict[str, Any]]
+    _factory: list[tuple[str, type, dict[str, Any], dict[str, Any]]] | None = None
+
+    def factory(self) -> list[tuple[str, type, dict[str, Any], dict[str, Any]]]:
+        """Per component: its name, class, immutable field values and mutable ones (copied per build)."""
+        if self._factory is None:
+            out = []
+            for cname in sorted(self.components):
+                ctype = by_name(cname)
+                assert ctype is not None
+                values = self.components[cname]
+                fixed = {k: v for k, v in values.items() if not isinstance(v, list | dict)}
+                mutable = {k: v for k, v in values.items() if isinstance(v, list | dict)}
+                out.append((cname, ctype.cls, fixed, mutable))
+            self._factory = out
+        return self._factory
 
     def build(self, overrides: dict[str, Any] | None = None, node: Any = None, field: str = "") -> list[Any]:
         """Fresh component instances, with `overrides` ({Component: {field: value}}) applied.
 
         With `node` (loading data) every override is checked and errors name the place; without it
         (systems spawning pieces at run time) the prefab was checked when it loaded."""
+        if node is None and (not overrides or all(c in self.components for c in overrides)):
+            overrides = overrides or {}
+            return [cls(**fixed, **{k: copy.deepcopy(v) for k, v in mutable.items()})
+                    if cname not in overrides else _fast(cname, {**fixed, **mutable, **overrides[cname]})
+                    for cname, cls, fixed, mutable in self.factory()]
         merged = {k: dict(v) for k, v in self.components.items()}
         for cname, values in (overrides or {}).items():
-            if node is not None or by_name(cname) is None:
-                check_component(cname, values, node, f"{field}.{cname}" if field else cname)
+            check_component(cname, values, node, f"{field}.{cname}" if field else cname)
             merged.setdefault(cname, {}).update(values)
         if node is None:
             return [_fast(cname, merged[cname]) for cname in sorted(merged)]

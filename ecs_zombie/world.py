@@ -9,7 +9,7 @@ as fresh lists (esper returns its cached lists by reference).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar, overload
 
 import esper
@@ -18,6 +18,7 @@ C = TypeVar("C")
 C2 = TypeVar("C2")
 C3 = TypeVar("C3")
 C4 = TypeVar("C4")
+T = TypeVar("T")
 
 _serial = itertools.count(1)
 
@@ -141,6 +142,18 @@ class World:
             self._use()
             hit = self._queries[ctypes] = tuple(sorted(esper.get_components(*ctypes), key=_first))
         return hit
+
+    def memo(self, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
+        """A value derived from queries, computed once until the next structural change.
+
+        Only for values that depend on which entities have which components, or on frozen
+        components (such as `Zone`): in-place changes to mutable components do not clear it."""
+        full = ("memo", *key)
+        hit = self._queries.get(full)  # type: ignore[arg-type]
+        if hit is None or esper.current_world != self._name:
+            self._use()
+            hit = self._queries[full] = compute()  # type: ignore[index,assignment]
+        return hit  # type: ignore[return-value]
 
     def count(self, ctype: type) -> int:
         self._use()

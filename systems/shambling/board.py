@@ -44,12 +44,24 @@ def board_state(game: Game, seat: int) -> tuple[Markers, Tally]:
 
 
 def figures(game: Game, board: int, faction: str | None = None, zone: str | None = None) -> list[int]:
-    """Figures on `board`, optionally of one faction and one zone, by id."""
-    out = []
+    """Figures on `board`, optionally of one faction and one zone, by id (a fresh list)."""
+    return list(game.world.memo(("shambling.figures",), lambda: _index(game)).get((board, faction, zone), ()))
+
+
+def _index(game: Game) -> dict[tuple[int, str | None, str | None], list[int]]:
+    """Every figure in play under each (board, faction or None, zone or None) key, in id order."""
+    index: dict[tuple[int, str | None, str | None], list[int]] = {}
     for ent, (z, f) in game.world.query(Zone, Faction):
-        if z.board == board and z.name and (faction is None or f.side == faction) and (zone is None or z.name == zone):
-            out.append(ent)
-    return out
+        if z.name:
+            for key in ((z.board, f.side, z.name), (z.board, f.side, None), (z.board, None, z.name),
+                        (z.board, None, None)):
+                index.setdefault(key, []).append(ent)
+    return index
+
+
+def set_zone(game: Game, ent: int, name: str) -> None:
+    """Move a figure to another zone of its board (a new `Zone`: zones are frozen)."""
+    game.world.add(ent, Zone(game.world.get(ent, Zone).board, name))
 
 
 def is_wounded(game: Game, ent: int) -> bool:

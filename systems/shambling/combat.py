@@ -27,6 +27,7 @@ from ecs_zombie.systems.shambling.board import (
     boards,
     figures,
     is_wounded,
+    set_zone,
     side_of,
 )
 from ecs_zombie.systems.shambling.engage import contacts, link, stand_and_receive
@@ -85,7 +86,7 @@ def advance(game: Game, board: int) -> Generator[Decision, int, None]:
         if not zombies or figures(game, board, SURVIVORS, zone) or not figures(game, board, SURVIVORS, other):
             continue
         for z in zombies:
-            game.world.get(z, Zone).name = other
+            set_zone(game, z, other)
             game.world.get(z, Engaged).opponents.clear()
             game.world.get(z, Markers).add("stand_only")
         game.log("zombies_advance", board=board, into=other, zombies=len(zombies))

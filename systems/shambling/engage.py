@@ -47,10 +47,12 @@ def contacts(game: Game, ent: int) -> int:
 
 
 def least_engaged(game: Game, ents: list[int]) -> list[int]:
-    if not ents:
+    """The figures with the fewest opponents (the "one each before any has two" rule)."""
+    counts = [(len(game.world.get(e, Engaged).opponents), e) for e in ents]
+    if not counts:
         return []
-    low = min(contacts(game, e) for e in ents)
-    return [e for e in ents if contacts(game, e) == low]
+    low = min(counts)[0]
+    return [e for n, e in counts if n == low]
 
 
 def stand_and_receive(game: Game, board: int, zone: str, zombies: list[int]

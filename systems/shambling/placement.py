@@ -24,6 +24,7 @@ from ecs_zombie.systems.shambling.board import (
     figures,
     is_hero,
     player_side,
+    set_zone,
 )
 
 
@@ -35,7 +36,7 @@ def place(game: Game, ent: int, board: int) -> Generator[Decision, int, None]:
     """Ask the player where one undeployed figure goes (Front Line only while under the cap)."""
     options = [SUPPORT] if front_count(game, board) >= game.params["front_line_cap"] else [FRONT, SUPPORT]
     zone = yield from game.decide(player_side(board), "shambling.place", options, figure=ent)
-    game.world.get(ent, Zone).name = zone
+    set_zone(game, ent, zone)
     game.log("placed", figure=ent, zone=zone)
 
 
@@ -81,7 +82,7 @@ def reorder(game: Game, track: str) -> Generator[Decision, int, None]:
             if choice == "done":
                 break
             assert isinstance(choice, int)
-            z = game.world.get(choice, Zone)
-            z.name = SUPPORT if z.name == FRONT else FRONT
+            zone = SUPPORT if game.world.get(choice, Zone).name == FRONT else FRONT
+            set_zone(game, choice, zone)
             moved.add(choice)
-            game.log("reordered", figure=choice, zone=z.name)
+            game.log("reordered", figure=choice, zone=zone)
