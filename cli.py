@@ -206,6 +206,170 @@ def inspect(
     out.print(table)
 
 
+def _progress(total: int, quiet: bool) -> Any:
+    """A rich progress bar (games, games/s, ETA) on a terminal; nothing when quiet or piped."""
+    import contextlib
+
+    if quiet or not err.is_terminal:
+        return contextlib.nullcontext(None)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    class Rate(TextColumn):
+        def render(self, task: Any) -> Any:  # games per second
+            from rich.text import Text
+
+            return Text(f"{task.speed or 0:,.0f} games/s")
+
+    return Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(), Rate(""),
+                    TimeRemainingColumn(), console=err, transient=True)
+
+
+def _print_summary(summary: dict[str, Any], title: str) -> None:
+    table = Table("outcome", "games", "rate", "95% CI (Wilson)", title=title)
+    for name, o in summary["outcomes"].items():
+        table.add_row(name, str(o["count"]), f"{o['rate']:.3f}", f"{o['ci95'][0]:.3f} – {o['ci95'][1]:.3f}")
+    out.print(table)
+    t = summary["turns"]
+    if t.get("mean") is not None:
+        out.print(f"turns: mean {t['mean']:.2f}, median {t['median']:g}, 5th {t['p5']:g}, 95th {t['p95']:g}")
+    if summary["metrics"]:
+        mt = Table("metric", "mean", "95% CI")
+        for name, m in summary["metrics"].items():
+            mt.add_row(name, f"{m['mean']:.3f}", f"{m['ci95'][0]:.3f} – {m['ci95'][1]:.3f}")
+        out.print(mt)
+    if summary["failed"]:
+        out.print(f"[red]{summary['failed']} games failed[/red]; seeds: {summary['failed_seeds'][:20]}")
+
+
+def _batch_options(target: str, games: int, seed: int, policy: str, players: int | None,
+                   params: dict[str, Any]) -> Any:
+    from ecs_zombie.batch import BatchSpec
+
+    return BatchSpec(target, games, seed, policy, players, params)
+
+
+GamesOpt = Annotated[int, typer.Option("--games", help="Games to play (per value, for a sweep).")]
+WorkersOpt = Annotated[int, typer.Option(help="Parallel workers (processes).")]
+BackendOpt = Annotated[str, typer.Option(help="local (a process pool) or dask (distributed).")]
+AddressOpt = Annotated[str | None, typer.Option(help="With --backend dask: a running scheduler, e.g. tcp://h:8786.")]
+OutOpt = Annotated[str | None, typer.Option(help="One row per game: FILE.jsonl or FILE.csv.")]
+PlotOpt = Annotated[str | None, typer.Option(help="Write a PNG plot (needs the plot extra).")]
+
+
+@app.command()
+def batch(
+    target: Annotated[str, typer.Argument(metavar="RULESET_OR_SCENARIO")],
+    games: GamesOpt = 100,
+    seed: Annotated[int, typer.Option(help="Batch seed: game i plays with a seed derived from (seed, i).")] = 1,
+    workers: WorkersOpt = 1,
+    policy: Annotated[str, typer.Option()] = "heuristic",
+    players: Annotated[int | None, typer.Option()] = None,
+    param: Annotated[list[str] | None, typer.Option(help="KEY=VALUE, validated before any game runs.")] = None,
+    out_file: OutOpt = None,
+    plot: PlotOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="The summary as one JSON object.")] = False,
+) -> None:
+    """Play many games and summarise them: outcome rates with Wilson intervals, turns, metrics."""
+    from ecs_zombie.balance import columns, play_batch, validated_params
+    from ecs_zombie.batch import check
+    from ecs_zombie.plot import batch_plot
+    from ecs_zombie.rows import RowWriter
+
+    def body() -> Any:
+        params = validated_params(target, session.parse_params(param or []))
+        spec = _batch_options(target, games, seed, policy, players, params)
+        names = check(spec)
+        writer = RowWriter(session.output_path(out_file), columns(names, sorted(params))) if out_file else None
+        try:
+            with _progress(games, quiet) as bar:
+                task = bar.add_task("games", total=games) if bar is not None else None
+                result = play_batch(spec, workers, backend, address, writer,
+                                    (lambda n: bar.advance(task, n)) if bar is not None else None)
+        finally:
+            if writer is not None:
+                writer.close()
+        if plot and result.summary.games:
+            batch_plot(result.summary, names[0] if names else None, f"{target}: {result.summary.games} games",
+                       session.output_path(plot))
+        return result
+
+    result = guarded(body)
+    summary = result.to_dict()
+    if as_json:
+        emit_json(summary)
+    else:
+        _print_summary(summary, f"{target}: {summary['games']} games, seed {seed}")
+        if result.interrupted:
+            out.print("interrupted: the summary covers the games finished so far")
+    if result.interrupted:
+        raise typer.Exit(130)
+    if summary["failed"]:
+        err.print(f"{summary['failed']} games failed; seeds: {summary['failed_seeds']}", markup=False)
+        raise typer.Exit(1)
+
+
+@app.command()
+def sweep(
+    target: Annotated[str, typer.Argument(metavar="RULESET_OR_SCENARIO")],
+    param: Annotated[list[str], typer.Option(help="One KEY=START..STOP[:STEP] to sweep; others KEY=VALUE.")],
+    games: GamesOpt = 100,
+    seed: Annotated[int, typer.Option()] = 1,
+    workers: WorkersOpt = 1,
+    policy: Annotated[str, typer.Option()] = "heuristic",
+    players: Annotated[int | None, typer.Option()] = None,
+    out_file: OutOpt = None,
+    plot: PlotOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    quiet: Annotated[bool, typer.Option()] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """The same batch at each value of one parameter (the same game seeds at every value)."""
+    from ecs_zombie.balance import play_sweep, sweep_values, validated_params
+    from ecs_zombie.plot import sweep_plot
+
+    def body() -> Any:
+        ranges = [p for p in param if ".." in p]
+        if len(ranges) != 1:
+            raise GameError("a sweep takes exactly one --param KEY=START..STOP[:STEP]")
+        key, values = sweep_values(ranges[0], target)
+        fixed = validated_params(target, session.parse_params([p for p in param if ".." not in p]))
+        for v in values:
+            validated_params(target, {**{k: str(x) for k, x in fixed.items()}, key: str(v)})
+        spec = _batch_options(target, games, seed, policy, players, fixed)
+        with _progress(games * len(values), quiet) as bar:
+            task = bar.add_task("games", total=games * len(values)) if bar is not None else None
+            result = play_sweep(spec, key, values, workers, backend, address,
+                                session.output_path(out_file) if out_file else None,
+                                (lambda n: bar.advance(task, n)) if bar is not None else None)
+        if plot and result.sweep:
+            sweep_plot(key, result.sweep, f"{target}: {games} games per value", session.output_path(plot))
+        return key, result
+
+    key, result = guarded(body)
+    summary = result.to_dict()
+    if as_json:
+        emit_json(summary)
+    else:
+        for value, point in result.sweep:
+            _print_summary(point, f"{key} = {value}")
+    if result.interrupted:
+        raise typer.Exit(130)
+    if summary["failed"]:
+        err.print(f"{summary['failed']} games failed; seeds: {summary['failed_seeds']}", markup=False)
+        raise typer.Exit(1)
+
+
 @app.command()
 def validate(paths: Annotated[list[str] | None, typer.Argument(metavar="PATH...")] = None) -> None:
     """Check rulesets, prefabs and scenarios without running them (all shipped ones by default)."""

@@ -138,6 +138,7 @@ class Game:
             raise GameError(f"decision {kind} offered no options")
         if len(options) == 1:
             return options[0]
+        options = list(options)  # the request keeps the options as they were when asked
         index = yield Decision(side, kind, options, context)
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(options):
             raise DecisionError(f"answer {index!r} to {kind} is not an option index 0..{len(options) - 1}")

@@ -1,0 +1,133 @@
+"""Balance studies: a batch of games summarised, and a sweep of one parameter over a range.
+
+The CLI calls these with a progress callback; tests call them directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ecs_zombie.batch import BatchSpec, check, run_batch
+from ecs_zombie.errors import GameError
+from ecs_zombie.rows import RowWriter
+from ecs_zombie.scenario import load_scenario
+from ecs_zombie.stats import Summary
+
+
+@dataclass
+class BatchResult:
+    spec: BatchSpec
+    metric_names: list[str]
+    summary: Summary
+    interrupted: bool = False
+    rows_written: int = 0
+    sweep: list[tuple[Any, dict[str, Any]]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"target": self.spec.target, "seed": self.spec.seed, "policy": self.spec.policy,
+               "params": self.spec.params, "interrupted": self.interrupted, **self.summary.to_dict()}
+        if self.sweep:
+            out["sweep"] = [{"value": v, **s} for v, s in self.sweep]
+        return out
+
+
+def validated_params(target: str, params: dict[str, str]) -> dict[str, Any]:
+    """Parameter overrides checked and typed against the ruleset before any game runs."""
+    scenario = load_scenario(target)
+    scenario.ruleset.params_with({**scenario.params, **params}, "--param")
+    return {k: scenario.ruleset.parameters[k].check(v, "--param") for k, v in sorted(params.items())}
+
+
+def columns(metric_names: list[str], params: list[str]) -> list[str]:
+    return ["game", "seed", "outcome", "turns", *metric_names, *params, "error"]
+
+
+def play_batch(spec: BatchSpec, workers: int = 1, backend: str = "local", address: str | None = None,
+               out: RowWriter | None = None, progress: Callable[[int], None] | None = None,
+               summary: Summary | None = None) -> BatchResult:
+    """Run the batch, feeding rows in game order to the summary, the output file and `progress`."""
+    metric_names = check(spec)
+    result = BatchResult(spec, metric_names, summary or Summary())
+    try:
+        for rows in run_batch(spec, workers, backend, address):
+            for row in rows:
+                result.summary.add(row, metric_names)
+            if out is not None:
+                out.write(rows)
+            result.rows_written += len(rows)
+            if progress is not None:
+                progress(len(rows))
+    except KeyboardInterrupt:
+        result.interrupted = True
+    return result
+
+
+def sweep_values(spec_text: str, target: str) -> tuple[str, list[Any]]:
+    """`KEY=START..STOP[:STEP]` -> the parameter's name and its values (inclusive of STOP)."""
+    key, sep, rng = spec_text.partition("=")
+    start_text, dots, rest = rng.partition("..")
+    stop_text, _, step_text = rest.partition(":")
+    if not sep or not dots or not key.strip():
+        raise GameError(f"--param for a sweep takes KEY=START..STOP[:STEP], got {spec_text!r}")
+    key = key.strip()
+    scenario = load_scenario(target)
+    param = scenario.ruleset.parameters.get(key)
+    if param is None:
+        known = ", ".join(sorted(scenario.ruleset.parameters)) or "none"
+        raise GameError(f"unknown parameter {key!r} for ruleset {scenario.ruleset.id!r} (known: {known})")
+    if param.type not in ("int", "float"):
+        raise GameError(f"parameter {key!r} is {param.type}: only int and float parameters can be swept")
+    start = param.check(start_text.strip(), "--param")
+    stop = param.check(stop_text.strip(), "--param")
+    step = param.check(step_text.strip(), "--param") if step_text.strip() else (1 if param.type == "int" else 0.1)
+    if step <= 0 or stop < start:
+        raise GameError(f"--param {key}: need START <= STOP and a positive STEP")
+    values: list[Any] = []
+    k = 0
+    while True:
+        value = start + k * step
+        if value > stop + (1e-9 if param.type == "float" else 0):
+            break
+        values.append(round(value, 10) if param.type == "float" else value)
+        k += 1
+        if len(values) > 1000:
+            raise GameError("a sweep is limited to 1000 values")
+    return key, values
+
+
+def play_sweep(spec: BatchSpec, key: str, values: list[Any], workers: int, backend: str, address: str | None,
+               out_path: Path | None, progress: Callable[[int], None] | None = None) -> BatchResult:
+    """The same batch (same game seeds) at each value of one parameter."""
+    metric_names = check(replace(spec, params={**spec.params, key: values[0]}))
+    out = RowWriter(out_path, columns(metric_names, sorted({*spec.params, key}))) if out_path else None
+    total = Summary()
+    points: list[tuple[Any, dict[str, Any]]] = []
+    interrupted = False
+    try:
+        for value in values:
+            part = play_batch(replace(spec, params={**spec.params, key: value}), workers, backend, address, out,
+                              progress)
+            for_point = part.summary
+            points.append((value, for_point.to_dict()))
+            _merge(total, for_point)
+            if part.interrupted:
+                interrupted = True
+                break
+    finally:
+        if out is not None:
+            out.close()
+    result = BatchResult(spec, metric_names, total, interrupted)
+    result.sweep = points
+    return result
+
+
+def _merge(total: Summary, part: Summary) -> None:
+    total.games += part.games
+    total.failed += part.failed
+    room = Summary.MAX_FAILED_LISTED - len(total.failed_seeds)
+    total.failed_seeds.extend(part.failed_seeds[:max(0, room)])
+    for k, v in part.outcomes.items():
+        total.outcomes[k] = total.outcomes.get(k, 0) + v
