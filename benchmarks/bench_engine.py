@@ -9,6 +9,11 @@ recording costing <= 30% of that; a 10,000-entity snapshot saved and loaded in <
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # measure this checkout, not an installed copy
+
 import argparse
 import statistics
 import tempfile
