@@ -5,7 +5,7 @@ Order: boards by seat, figures by entity id. Every rule that walks figures or bo
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 
 from ecs_zombie.cards import is_black
 from ecs_zombie.components import Card, Engaged, Faction, Kind, Markers, Owner, Tally, Wounds, Zone
@@ -43,12 +43,12 @@ def board_state(game: Game, seat: int) -> tuple[Markers, Tally]:
     raise KeyError(seat)
 
 
-def figures(game: Game, board: int, faction: str | None = None, zone: str | None = None) -> list[int]:
-    """Figures on `board`, optionally of one faction and one zone, by id (a fresh list)."""
-    return list(game.world.memo(("shambling.figures",), lambda: _index(game)).get((board, faction, zone), ()))
+def figures(game: Game, board: int, faction: str | None = None, zone: str | None = None) -> tuple[int, ...]:
+    """Figures on `board`, optionally of one faction and one zone, by id (shared: never mutate it)."""
+    return game.world.memo(("shambling.figures",), lambda: _index(game)).get((board, faction, zone), ())
 
 
-def _index(game: Game) -> dict[tuple[int, str | None, str | None], list[int]]:
+def _index(game: Game) -> dict[tuple[int, str | None, str | None], tuple[int, ...]]:
     """Every figure in play under each (board, faction or None, zone or None) key, in id order."""
     index: dict[tuple[int, str | None, str | None], list[int]] = {}
     for ent, (z, f) in game.world.query(Zone, Faction):
@@ -56,7 +56,7 @@ def _index(game: Game) -> dict[tuple[int, str | None, str | None], list[int]]:
             for key in ((z.board, f.side, z.name), (z.board, f.side, None), (z.board, None, z.name),
                         (z.board, None, None)):
                 index.setdefault(key, []).append(ent)
-    return index
+    return {k: tuple(v) for k, v in index.items()}
 
 
 def set_zone(game: Game, ent: int, name: str) -> None:
@@ -101,7 +101,7 @@ def wound(game: Game, ent: int) -> bool:
     return False
 
 
-def allocate_wounds(game: Game, count: int, eligible: list[int], side: str, hero_first: bool
+def allocate_wounds(game: Game, count: int, eligible: Sequence[int], side: str, hero_first: bool
                     ) -> Generator[Decision, int, None]:
     """The defender places `count` wounds one at a time among `eligible` figures.
 

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 
 from ecs_zombie.components import Engaged, Markers
 from ecs_zombie.decisions import Decision
@@ -46,7 +46,7 @@ def contacts(game: Game, ent: int) -> int:
     return len(game.world.get(ent, Engaged).opponents)
 
 
-def least_engaged(game: Game, ents: list[int]) -> list[int]:
+def least_engaged(game: Game, ents: Sequence[int]) -> list[int]:
     """The figures with the fewest opponents (the "one each before any has two" rule)."""
     counts = [(len(game.world.get(e, Engaged).opponents), e) for e in ents]
     if not counts:

@@ -56,11 +56,11 @@ def zone_of(game: Game, ent: int) -> str:
 
 
 def survivors(game: Game, zone: str | None = None, seat: int = 0) -> list[int]:
-    return figures(game, seat, "survivors", zone)
+    return list(figures(game, seat, "survivors", zone))
 
 
 def zombies(game: Game, zone: str | None = None, seat: int = 0) -> list[int]:
-    return figures(game, seat, "zombies", zone)
+    return list(figures(game, seat, "zombies", zone))
 
 
 def contacts(game: Game, ent: int) -> list[int]:
