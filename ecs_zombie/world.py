@@ -26,15 +26,30 @@ _serial = itertools.count(1)
 class World:
     """A private esper world. Call `close()` (or let the game do it) to free it."""
 
-    __slots__ = ("_closed", "_name", "_queries", "next_id")
+    __slots__ = ("_closed", "_memos", "_name", "_queries", "next_id")
 
     def __init__(self) -> None:
         self._name = f"ecs-zombie/{next(_serial)}"
         self._closed = False
         self.next_id = 1
-        # Sorted query results, kept until the next structural change (create, delete, add, remove).
+        # Sorted query results by component types, and memoised values by (key, the component types
+        # they depend on). A structural change (create, delete, add, remove) drops only the entries
+        # whose types the changed entity has: a zombie dying leaves the deck's query cached.
         self._queries: dict[tuple[type, ...], tuple[Any, ...]] = {}
+        self._memos: dict[tuple[Any, ...], tuple[frozenset[type], Any]] = {}
         esper.switch_world(self._name)
+
+    def _changed(self, types: Iterable[type], changed: type | None = None) -> None:
+        """Drop cached results an entity with component `types` could be part of (all of them when
+        `changed` is None: the entity came or went; else only those involving the `changed` type)."""
+        have = set(types)
+        if changed is not None:
+            have.add(changed)
+        for key in [k for k in self._queries if (changed is None or changed in k) and have.issuperset(k)]:
+            del self._queries[key]
+        for key in [k for k, (dep, _v) in self._memos.items()
+                    if (changed is None or changed in dep) and have.issuperset(dep)]:
+            del self._memos[key]
 
     def _use(self) -> None:
         if esper.current_world != self._name:
@@ -55,7 +70,7 @@ class World:
 
     def create(self, *components: Any) -> int:
         self._use()
-        self._queries.clear()
+        self._changed(type(c) for c in components)
         ent = esper.create_entity(*components)
         self.next_id = ent + 1
         return ent
@@ -64,6 +79,7 @@ class World:
         """Recreate an entity under a given id (loading a save); ids must come in increasing order."""
         self._use()
         self._queries.clear()
+        self._memos.clear()
         esper._entity_count = itertools.count(ent)  # the current world's counter
         made = esper.create_entity(*components)
         assert made == ent
@@ -77,7 +93,7 @@ class World:
 
     def delete(self, ent: int) -> None:
         self._use()
-        self._queries.clear()
+        self._changed(esper._entities[ent])
         esper.delete_entity(ent, immediate=True)
 
     def exists(self, ent: int) -> bool:
@@ -92,13 +108,15 @@ class World:
     # -- components ----------------------------------------------------------------------------
 
     def add(self, ent: int, comp: Any) -> None:
+        """Add a component, or replace the entity's component of that type."""
         self._use()
-        self._queries.clear()
+        self._changed(esper._entities[ent], type(comp))
         esper.add_component(ent, comp)
 
     def remove(self, ent: int, ctype: type[C]) -> C | None:
         self._use()
-        self._queries.clear()
+        if ent in esper._entities:
+            self._changed(esper._entities[ent], ctype)
         return esper.try_remove_component(ent, ctype)
 
     def get(self, ent: int, ctype: type[C]) -> C:
@@ -123,7 +141,7 @@ class World:
     def query1(self, ctype: type[C]) -> tuple[tuple[int, C], ...]:
         key = (ctype,)
         hit = self._queries.get(key)
-        if hit is None or esper.current_world != self._name:
+        if hit is None:
             self._use()
             hit = self._queries[key] = tuple(sorted(esper.get_component(ctype), key=_first))
         return hit
@@ -138,22 +156,24 @@ class World:
     ) -> tuple[tuple[int, tuple[C, C2, C3, C4]], ...]: ...
     def query(self, *ctypes: type) -> tuple[tuple[int, tuple[Any, ...]], ...]:
         hit = self._queries.get(ctypes)
-        if hit is None or esper.current_world != self._name:
+        if hit is None:
             self._use()
             hit = self._queries[ctypes] = tuple(sorted(esper.get_components(*ctypes), key=_first))
         return hit
 
-    def memo(self, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
-        """A value derived from queries, computed once until the next structural change.
+    def memo(self, key: tuple[Any, ...], depends: tuple[type, ...], compute: Callable[[], T]) -> T:
+        """A value computed from the entities having all of `depends`, kept until one of them
+        comes, goes, or has one of those components added, removed or replaced.
 
-        Only for values that depend on which entities have which components, or on frozen
-        components (such as `Zone`): in-place changes to mutable components do not clear it."""
-        full = ("memo", *key)
-        hit = self._queries.get(full)  # type: ignore[arg-type]
-        if hit is None or esper.current_world != self._name:
+        Only for values that depend on which entities have those components, or on their frozen
+        fields (such as `Zone`'s): changing a mutable component in place does not clear it."""
+        hit = self._memos.get(key)
+        if hit is None:
             self._use()
-            hit = self._queries[full] = compute()  # type: ignore[index,assignment]
-        return hit  # type: ignore[return-value]
+            value = compute()
+            self._memos[key] = (frozenset(depends), value)
+            return value
+        return hit[1]  # type: ignore[no-any-return]
 
     def count(self, ctype: type) -> int:
         self._use()

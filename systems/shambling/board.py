@@ -45,18 +45,21 @@ def board_state(game: Game, seat: int) -> tuple[Markers, Tally]:
 
 def figures(game: Game, board: int, faction: str | None = None, zone: str | None = None) -> tuple[int, ...]:
     """Figures on `board`, optionally of one faction and one zone, by id (shared: never mutate it)."""
-    return game.world.memo(("shambling.figures",), lambda: _index(game)).get((board, faction, zone), ())
+    rows, found = game.world.memo(("shambling.figures",), (Zone, Faction), lambda: _rows(game))
+    key = (board, faction, zone)
+    hit = found.get(key)
+    if hit is None:
+        hit = found[key] = tuple(e for e, b, f, z in rows if b == board and (faction is None or f == faction)
+                                 and (zone is None or z == zone))
+    return hit
 
 
-def _index(game: Game) -> dict[tuple[int, str | None, str | None], tuple[int, ...]]:
-    """Every figure in play under each (board, faction or None, zone or None) key, in id order."""
-    index: dict[tuple[int, str | None, str | None], list[int]] = {}
-    for ent, (z, f) in game.world.query(Zone, Faction):
-        if z.name:
-            for key in ((z.board, f.side, z.name), (z.board, f.side, None), (z.board, None, z.name),
-                        (z.board, None, None)):
-                index.setdefault(key, []).append(ent)
-    return {k: tuple(v) for k, v in index.items()}
+FigureRows = tuple[list[tuple[int, int, str, str]], dict[tuple[int, str | None, str | None], tuple[int, ...]]]
+
+
+def _rows(game: Game) -> FigureRows:
+    """Every figure in play as (id, board, faction, zone), in id order, and a cache of selections."""
+    return [(e, z.board, f.side, z.name) for e, (z, f) in game.world.query(Zone, Faction) if z.name], {}
 
 
 def set_zone(game: Game, ent: int, name: str) -> None:
