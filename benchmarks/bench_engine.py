@@ -37,7 +37,7 @@ def games_per_second(games: int, record: bool) -> float:
         if record:
             rec = Recorder(game)
             game.play(policies)
-            rec.to_bytes(game, rec.decisions(game))
+            rec.to_bytes(game)
         else:
             game.play(policies)
         game.close()

@@ -1,12 +1,12 @@
-"""Replays: the initial snapshot, every decision, and per tick a state hash, each system's event
-digest and the state itself, so that `verify` can name where a re-run first departs.
+"""Replays: the initial snapshot, every decision, the whole event log, and per tick the state, its
+hash and how many events each system logged, so that `verify` can name where a re-run departs.
 
 Verification re-runs the game from the initial snapshot answering with the recorded decisions. At
-the first tick whose state hash differs it names the tick, the first system whose events differ
-(the events are the system's dice, draws, decisions and effects), and the entities and components
-that differ from the recorded state. Heavy verification also saves and reloads the game after
-every tick and checks the reload encodes to the same bytes: state that does not survive a save
-shows up at once.
+the first tick whose state hash or events differ it names the tick, the first system whose events
+differ (a system's events are its dice, draws, decisions and effects), the first differing event,
+and the entities and components that differ from the recorded state. Heavy verification also saves
+and reloads the game after every tick and checks the reload encodes to the same bytes: state that
+does not survive a save shows up at once.
 """
 
 from __future__ import annotations
@@ -24,20 +24,19 @@ from ecs_zombie.game import Game
 from ecs_zombie.snapshot import read_file, restore, state_bytes, unwrap, wrap, write_atomic
 
 
-class Recorder:
-    """Attached to a game as `game.recorder`; collects what a replay file holds."""
+class TickProbe:
+    """Hooked into the tick loop (`game.recorder`): per tick, the state, its hash and each system's
+    number of events. Cheap: one encoding of the state per tick, a counter per system."""
 
     def __init__(self, game: Game) -> None:
-        self.initial = state_bytes(game)
         self.ticks: list[list[Any]] = []
         self._systems: list[list[Any]] = []
         self._mark = len(game.events)
         game.recorder = self
 
     def after_system(self, game: Game, name: str) -> None:
-        events = game.events[self._mark:]
+        self._systems.append([name, len(game.events) - self._mark])
         self._mark = len(game.events)
-        self._systems.append([name, canonical.digest(canonical.pack(events))])
 
     def after_tick(self, game: Game) -> None:
         body = state_bytes(game, policy_state=False)
@@ -45,13 +44,31 @@ class Recorder:
         self._systems = []
         self._mark = len(game.events)
 
-    def decisions(self, game: Game) -> list[int]:
-        return [e[2]["choice"] for e in game.events if e[1] == "decision"]
 
-    def to_bytes(self, game: Game, decisions: list[int]) -> bytes:
-        content = {"decisions": decisions, "format": "ecs-zombie/replay", "initial": self.initial,
+class Recorder(TickProbe):
+    """Attached to a game as `game.recorder`; collects what a replay file holds."""
+
+    def __init__(self, game: Game) -> None:
+        self.initial = state_bytes(game)
+        self._start = len(game.events)
+        super().__init__(game)
+
+    def decisions(self, game: Game) -> list[int]:
+        return [e[2]["choice"] for e in game.events[self._start:] if e[1] == "decision"]
+
+    def events(self, game: Game) -> list[Any]:
+        return [list(e) for e in game.events[self._start:]]
+
+    def to_bytes(self, game: Game, decisions: list[int] | None = None) -> bytes:
+        content = {"decisions": self.decisions(game) if decisions is None else decisions,
+                   "events": self.events(game), "format": "ecs-zombie/replay", "initial": self.initial,
                    "outcome": game.outcome, "ticks": self.ticks}
         return wrap("replay", canonical.pack(content))
+
+    def replay(self, game: Game) -> ReplayFile:
+        """The replay as `load_replay` would read it back (without a file)."""
+        return ReplayFile(msgpack.unpackb(self.initial, raw=False), self.decisions(game), self.ticks,
+                          game.outcome, self.events(game))
 
 
 @dataclass(slots=True)
@@ -60,6 +77,7 @@ class ReplayFile:
     decisions: list[int]
     ticks: list[list[Any]]
     outcome: str | None
+    events: list[Any] = field(default_factory=list)
 
 
 def load_replay(path: Path) -> ReplayFile:
@@ -71,7 +89,10 @@ def load_replay(path: Path) -> ReplayFile:
         for t in ticks:
             if len(t) != 4:
                 raise ValueError("tick record")
-        return ReplayFile(initial, decisions, ticks, content.get("outcome"))
+        events = content.get("events", [])
+        if not isinstance(events, list):
+            raise ValueError("events")
+        return ReplayFile(initial, decisions, ticks, content.get("outcome"), events)
     except (KeyError, TypeError, ValueError, msgpack.UnpackException) as exc:
         raise SaveError(f"{path}: the replay's content is inconsistent ({exc})") from None
 
@@ -119,16 +140,25 @@ def start(replay: ReplayFile) -> Game:
     return restore(replay.initial)
 
 
+def _first_event_difference(expected: list[Any], got: list[Any]) -> str:
+    for i, (a, b) in enumerate(zip(expected, got, strict=False)):
+        if canonical.pack(a) != canonical.pack(b):
+            return f"event {i + 1} of the system: recorded {a!r}, replayed {b!r}"
+    return f"the system logged {len(got)} events where the recording has {len(expected)}"
+
+
 def verify(replay: ReplayFile, heavy: bool = False, until: int | None = None,
            on_tick: Any = None) -> Divergence | None:
     """Re-run the replay; None when every recorded tick matches, else where it first departs."""
     game = start(replay)
     policy = ScriptedPolicy(replay.decisions)
+    pos = 0  # position in the recorded event log
     try:
         for tick, recorded_hash, systems, body in replay.ticks:
             if until is not None and tick > until:
                 break
-            rec = Recorder(game)
+            probe = TickProbe(game)
+            mark = len(game.events)
             try:
                 steps = game.tick_steps()
                 try:
@@ -139,16 +169,26 @@ def verify(replay: ReplayFile, heavy: bool = False, until: int | None = None,
                     pass
             except GameError as exc:
                 return Divergence(tick, game.system_name or None, [], f"the re-run failed: {exc}")
-            got_tick, got_hash, got_systems, got_body = rec.ticks[-1]
-            if got_tick != tick or got_hash != recorded_hash:
-                first = None
-                for (name_a, dig_a), (name_b, dig_b) in zip(systems, got_systems, strict=False):
-                    if name_a != name_b or dig_a != dig_b:
-                        first = name_b
+            got_tick, got_hash, got_systems, got_body = probe.ticks[-1]
+            got_events = [list(e) for e in game.events[mark:]]
+            first, detail = None, ""
+            if replay.events:
+                at, rec_at = 0, pos
+                for i, (name, count) in enumerate(got_systems):
+                    rec_name, rec_count = systems[i] if i < len(systems) else (None, 0)
+                    mine = got_events[at:at + count]
+                    theirs = replay.events[rec_at:rec_at + rec_count]
+                    if name != rec_name or canonical.pack(mine) != canonical.pack(theirs):
+                        first, detail = name, _first_event_difference(theirs, mine)
                         break
-                if first is None and len(systems) != len(got_systems):
-                    first = (got_systems + systems)[min(len(systems), len(got_systems))][0]
-                return Divergence(tick, first, diff_states(body, got_body), "state hash differs")
+                    at, rec_at = at + count, rec_at + rec_count
+                pos += sum(count for _name, count in systems)
+            if got_tick != tick or got_hash != recorded_hash or first is not None:
+                differences = diff_states(body, got_body)
+                if detail:
+                    differences.insert(0, detail)
+                reason = "state hash differs" if got_hash != recorded_hash else "events differ"
+                return Divergence(tick, first, differences, reason)
             if on_tick is not None:
                 on_tick(game)
             if heavy:

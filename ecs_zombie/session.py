@@ -71,7 +71,7 @@ def play(game: Game, stop_after: int | None, save: str | None, record: str | Non
         snapshot.save(game, result.saved)
     if recorder is not None and record:
         result.recorded = output_path(record)
-        snapshot.write_atomic(result.recorded, recorder.to_bytes(game, recorder.decisions(game)))
+        snapshot.write_atomic(result.recorded, recorder.to_bytes(game))
     return result
 
 

@@ -105,6 +105,11 @@ class World:
         self._use()
         return sorted(esper._entities)
 
+    def raw(self) -> dict[int, dict[type, Any]]:
+        """esper's own table (entity -> component type -> component), for encoders; read only."""
+        self._use()
+        return esper._entities
+
     # -- components ----------------------------------------------------------------------------
 
     def add(self, ent: int, comp: Any) -> None:

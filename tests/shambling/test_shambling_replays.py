@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import msgpack
 import pytest
 
 from ecs_zombie import new_game
@@ -13,7 +12,7 @@ def record(seed: int, policy: str, players: int = 1) -> ReplayFile:
     game = new_game("shambling", seed, policy=policy, players=players)
     rec = Recorder(game)
     game.play()
-    replay = ReplayFile(msgpack.unpackb(rec.initial, raw=False), rec.decisions(game), rec.ticks, game.outcome)
+    replay = rec.replay(game)
     game.close()
     return replay
 
@@ -39,6 +38,7 @@ def test_a_tampered_decision_names_its_tick_and_system() -> None:
     assert found is not None
     assert found.tick == ticks_of_decisions[index]
     assert found.system is not None and found.system.startswith(("shambling.", "core."))
+    assert found.differences[0].startswith("event ") and "decision" in found.differences[0]
 
 
 def test_a_tampered_state_hash_names_its_tick() -> None:
