@@ -42,8 +42,11 @@ def component(cls: type[T] | None = None, *, name: str | None = None) -> Any:
             c = dataclass(slots=True)(c)
         key = name or c.__name__
         names = tuple(f.name for f in dataclasses.fields(c))  # type: ignore[arg-type]
-        if key in _BY_NAME and _BY_NAME[key].cls.__qualname__ != c.__qualname__:
-            raise ValueError(f"component name {key!r} is already registered by {_BY_NAME[key].cls!r}")
+        known = _BY_NAME.get(key)
+        if known is not None and (known.cls.__module__, known.cls.__qualname__) != (c.__module__, c.__qualname__):
+            # Names are what saves store: two rulesets sharing one would load each other's pieces.
+            raise ValueError(f"component name {key!r} is already registered by {known.cls.__module__}."
+                             f"{known.cls.__qualname__}")
         getter: Callable[[Any], Any]
         if len(names) > 1:
             getter = attrgetter(*names)

@@ -10,6 +10,9 @@
       - {name: shambling, table: shambling.deck}
 
 `$player` anywhere in `set` is replaced by the player's seat index for `per_player` entries.
+An optional `prefabs: [file, ...]` adds prefab files of the scenario's own (looked for beside the
+scenario first, then under `prefabs/`; they may `extends:` the ruleset's prefabs), e.g. a created
+character saved by `ecs-zombie character create --save`.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 from ecs_zombie._layout import PREFABS_DIR
 from ecs_zombie.data import YList, YMap, display_path, fail, load_yaml, need, plain
 from ecs_zombie.errors import DataError
-from ecs_zombie.prefabs import check_component
+from ecs_zombie.prefabs import Prefab, check_component, load_prefabs
 from ecs_zombie.ruleset import Ruleset, load_ruleset, ruleset_path
 
 
@@ -35,6 +38,7 @@ class Scenario:
     decks: list[dict[str, str]]
     data: dict[str, Any] = field(default_factory=dict)
     table_overrides: dict[str, str] = field(default_factory=dict)
+    prefabs: dict[str, Prefab] = field(default_factory=dict)
 
 
 def scenario_ref(path: Path) -> str:
@@ -66,8 +70,20 @@ def resolve(target: str) -> Path:
     return rs.default_scenario
 
 
+_CACHE: dict[tuple[str, int, int], Scenario] = {}
+
+
 def load_scenario(target: str) -> Scenario:
+    """Load and validate a scenario; cached while its file is unchanged (a scenario is read-only)."""
     path = resolve(target)
+    stat = path.stat()
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    if key not in _CACHE:
+        _CACHE[key] = _load(path)
+    return _CACHE[key]
+
+
+def _load(path: Path) -> Scenario:
     doc = load_yaml(path)
     if not isinstance(doc, YMap):
         raise DataError("a scenario must be a mapping", display_path(path))
@@ -89,12 +105,21 @@ def load_scenario(target: str) -> Scenario:
     params_doc = need(doc, "params", dict, "scenario", default=YMap())
     file, line = getattr(params_doc, "file", path.name), getattr(params_doc, "line", 0)
     ruleset.params_with(plain(params_doc), f"{file}:{line}: params")  # validate now
+    extra: dict[str, Prefab] = {}
+    prefab_files = need(doc, "prefabs", list, "scenario", default=YList())
+    for i, rel in enumerate(prefab_files):
+        if not isinstance(rel, str):
+            raise fail("expected a file name", prefab_files, i, f"prefabs[{i}]")
+        beside = path.parent / rel
+        loaded, _raw = load_prefabs(beside if beside.is_file() else PREFABS_DIR / rel, {**ruleset.prefabs, **extra})
+        extra.update(loaded)
+    known = {**ruleset.prefabs, **extra}
     entities = need(doc, "entities", list, "scenario", default=YList())
     for i, entry in enumerate(entities):
         f = f"entities[{i}]"
         prefab = need(entry, "prefab", str, f)
-        if prefab not in ruleset.prefabs:
-            raise fail(f"unknown prefab {prefab!r} (known: {', '.join(sorted(ruleset.prefabs))})",
+        if prefab not in known:
+            raise fail(f"unknown prefab {prefab!r} (known: {', '.join(sorted(known))})",
                        entry, "prefab", f + ".prefab")
         need(entry, "count", int, f, default=1)
         need(entry, "per_player", bool, f, default=False)
@@ -102,7 +127,7 @@ def load_scenario(target: str) -> Scenario:
         for cname in overrides_doc:
             check_component(cname, overrides_doc[cname], overrides_doc, f"{f}.set.{cname}")
         # build once to validate field types now rather than at spawn time
-        ruleset.prefabs[prefab].build(_substitute(plain(overrides_doc), 0), entry, f)
+        known[prefab].build(_substitute(plain(overrides_doc), 0), entry, f)
     decks = need(doc, "decks", list, "scenario", default=YList())
     for i, entry in enumerate(decks):
         need(entry, "name", str, f"decks[{i}]")
@@ -112,7 +137,7 @@ def load_scenario(target: str) -> Scenario:
     players = need(doc, "players", int, "scenario", default=1)
     return Scenario(
         name=scenario_ref(path), ruleset=ruleset, players=players, params=plain(params_doc),
-        entities=plain(entities), decks=plain(decks), data=plain(doc), table_overrides=overrides,
+        entities=plain(entities), decks=plain(decks), data=plain(doc), table_overrides=overrides, prefabs=extra,
     )
 
 
@@ -131,7 +156,7 @@ def spawn_entities(scenario: Scenario, world: Any, players: int) -> None:
     from ecs_zombie.components import Card, Deck
 
     for entry in scenario.entities:
-        prefab = scenario.ruleset.prefabs[entry["prefab"]]
+        prefab = scenario.prefabs.get(entry["prefab"]) or scenario.ruleset.prefabs[entry["prefab"]]
         seats = range(players) if entry.get("per_player") else [None]
         for seat in seats:
             overrides = _substitute(entry.get("set", {}), seat if seat is not None else 0)

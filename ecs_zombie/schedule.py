@@ -56,7 +56,8 @@ def system(
     """Register `fn` as the system `name` (`<ruleset>.<rule>`, e.g. `shambling.combat`)."""
 
     def wrap(fn: SystemFn) -> SystemFn:
-        if name in _REGISTRY and _REGISTRY[name].fn.__qualname__ != fn.__qualname__:
+        known = _REGISTRY.get(name)
+        if known is not None and (known.fn.__module__, known.fn.__qualname__) != (fn.__module__, fn.__qualname__):
             raise ValueError(f"system {name!r} registered twice")
         doc = inspect.getdoc(fn) or ""
         _REGISTRY[name] = SystemSpec(

@@ -1,0 +1,421 @@
+"""Square-grid geometry for board games on a map of squares: pure functions and frozen data, no esper.
+
+Any ruleset on squares (Escape from Stalingrad Z, Singapore Zombie Apocalypse, ...) can reuse it.
+
+Coordinates are `(x, y)`: `x` the column from the left, `y` the row from the top of the ASCII map.
+Directions are 0..7 clockwise from north (0 = north = `y - 1`, 2 = east, 4 = south, 6 = west),
+the same numbering as the core `Facing` component.
+
+What is decided here, once, for every ruleset that uses it:
+
+- **Terrain.** Each square is `open`, `obstructive` (rubble, wreckage: no figure enters it, sight
+  passes over it), `wall` (nothing enters or sees through it) or `door` (a wall while closed, open
+  ground while open; the open/closed state is the caller's, since it changes during a game).
+- **Steps.** A figure steps to any of its eight neighbours. A diagonal step is illegal when either
+  square it cuts past is impassable (no squeezing between a wall's corner and rubble).
+- **Range** counts squares from the origin, not including its own square but including the target's,
+  with diagonals counting 2: the sum `|dx| + |dy|`.
+- **Arcs.** The angle between the facing and the line to the target decides: up to
+  `front_half_angle` (45°) is the front arc, up to `180 - rear_half_angle` (135°) a side arc, beyond
+  it the rear arc. Boundary lines belong to the narrower-angle arc (a square exactly at 45° is in front).
+- **Line of fire.** The segment between the two squares' centres is walked square by square (the
+  squares whose interior it crosses, in order, origin and target excluded). Where it passes exactly
+  through a corner the shooter gets the benefit of the doubt: the two squares beside that corner
+  count as one "corner pair" that blocks only if both block, adds an obstruction only if both are
+  obstructive, and holds an intervening figure only if both hold one (then the one in the same row
+  as the line's previous square is named). Walls and closed doors block; obstructive squares and
+  figures do not block but are reported so rules can modify the hit number.
+- **Distance field.** One breadth-first search from every target square at once gives, for every
+  square, the number of steps to the nearest target and a bit mask of which targets are that near.
+  Following any neighbour whose distance is one less and whose mask holds a chosen target walks a
+  shortest path to that target, so one field serves every mover of a turn.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+Square = tuple[int, int]
+
+OPEN, OBSTRUCTIVE, WALL, DOOR = "open", "obstructive", "wall", "door"
+TERRAINS = (OPEN, OBSTRUCTIVE, WALL, DOOR)
+DIRECTIONS: tuple[Square, ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+UNREACHABLE = 1 << 30
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """What a legend character means: a terrain and any labels (`spawn:A`, `search`, `exit`, `start`)."""
+
+    terrain: str = OPEN
+    labels: tuple[str, ...] = ()
+    door_open: bool = False
+
+
+class MapError(ValueError):
+    """A map problem, with the row and column (0-based) where it is when known."""
+
+    def __init__(self, message: str, row: int | None = None, col: int | None = None) -> None:
+        super().__init__(message)
+        self.row = row
+        self.col = col
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GridMap:
+    """A rectangular map of squares. Immutable: door states and figures belong to the game state."""
+
+    width: int
+    height: int
+    terrain: tuple[str, ...]
+    labels: Mapping[str, tuple[Square, ...]]
+    doors: Mapping[Square, bool]  # door square -> open at the start
+    # Precomputed by `build_adjacency`: for each square index, the legal steps out of it ignoring
+    # doors' state, each (neighbour index, direction, door squares that must be open).
+    adjacency: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...] = field(default=())  # see build_adjacency
+
+    def inside(self, sq: Square) -> bool:
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def index(self, sq: Square) -> int:
+        return sq[1] * self.width + sq[0]
+
+    def square(self, index: int) -> Square:
+        return index % self.width, index // self.width
+
+    def terrain_at(self, sq: Square) -> str:
+        return self.terrain[sq[1] * self.width + sq[0]] if self.inside(sq) else WALL
+
+    def squares(self, label: str) -> tuple[Square, ...]:
+        return self.labels.get(label, ())
+
+    def passable(self, sq: Square, closed: frozenset[Square] | set[Square] = frozenset()) -> bool:
+        """A figure may stand here: open ground, or a door that is open."""
+        t = self.terrain_at(sq)
+        return t == OPEN or (t == DOOR and sq not in closed)
+
+    def blocks_sight(self, sq: Square, closed: frozenset[Square] | set[Square] = frozenset()) -> bool:
+        t = self.terrain_at(sq)
+        return t == WALL or (t == DOOR and sq in closed)
+
+    def can_step(self, a: Square, b: Square, closed: frozenset[Square] | set[Square] = frozenset()) -> bool:
+        """A one-square step from `a` to neighbouring `b` (diagonals may not cut an impassable corner)."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if max(abs(dx), abs(dy)) != 1 or not self.passable(b, closed):
+            return False
+        if dx and dy:
+            return self.passable((a[0] + dx, a[1]), closed) and self.passable((a[0], a[1] + dy), closed)
+        return True
+
+    def neighbours(self, sq: Square, closed: frozenset[Square] | set[Square] = frozenset()) -> list[Square]:
+        """Squares one legal step away, in direction order (N, NE, E, ... NW)."""
+        if not self.inside(sq):
+            return []
+        w = self.width
+        out = []
+        for nb, _d, doors in self.adjacency[sq[1] * w + sq[0]]:
+            if doors and closed and any((k % w, k // w) in closed for k in doors):
+                continue
+            out.append((nb % w, nb // w))
+        return out
+
+
+Adjacency = tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]
+
+
+def build_adjacency(width: int, height: int, terrain: tuple[str, ...]) -> Adjacency:
+    """Every step legal when all doors are open, with the door squares the step needs open."""
+
+    def ok(x: int, y: int) -> bool:
+        return 0 <= x < width and 0 <= y < height and terrain[y * width + x] in (OPEN, DOOR)
+
+    out = []
+    for y in range(height):
+        for x in range(width):
+            steps: list[tuple[int, int, tuple[int, ...]]] = []
+            if ok(x, y):
+                for d, (dx, dy) in enumerate(DIRECTIONS):
+                    nx, ny = x + dx, y + dy
+                    if not ok(nx, ny):
+                        continue
+                    needed = [(nx, ny)]
+                    if dx and dy:
+                        if not (ok(x + dx, y) and ok(x, y + dy)):
+                            continue
+                        needed += [(x + dx, y), (x, y + dy)]
+                    doors = tuple(sorted(qy * width + qx for qx, qy in needed if terrain[qy * width + qx] == DOOR))
+                    steps.append((ny * width + nx, d, doors))
+            out.append(tuple(steps))
+    return tuple(out)
+
+
+def parse_map(rows: list[str], legend: Mapping[str, Cell]) -> GridMap:
+    """A map from ASCII rows (all the same width) and a legend of characters; raises `MapError`."""
+    if not rows:
+        raise MapError("a map needs at least one row")
+    width = len(rows[0])
+    if width == 0:
+        raise MapError("a map row is empty", 0, 0)
+    terrain: list[str] = []
+    labels: dict[str, list[Square]] = {}
+    doors: dict[Square, bool] = {}
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            raise MapError(f"row {y} is {len(row)} squares wide, the first row is {width}", y, len(row))
+        for x, ch in enumerate(row):
+            cell = legend.get(ch)
+            if cell is None:
+                raise MapError(f"character {ch!r} is not in the legend", y, x)
+            if cell.terrain not in TERRAINS:
+                raise MapError(f"unknown terrain {cell.terrain!r}", y, x)
+            terrain.append(cell.terrain)
+            if cell.terrain == DOOR:
+                doors[(x, y)] = cell.door_open
+            for label in cell.labels:
+                labels.setdefault(label, []).append((x, y))
+    t = tuple(terrain)
+    return GridMap(width, len(rows), t, {k: tuple(v) for k, v in sorted(labels.items())}, doors,
+                   build_adjacency(width, len(rows), t))
+
+
+# -- distances, directions, arcs ------------------------------------------------------------------
+
+
+def grid_range(a: Square, b: Square) -> int:
+    """Range from `a` to `b`: squares counted, the target's included, diagonals counting 2."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def adjacent(a: Square, b: Square) -> bool:
+    """The eight neighbours (terrain aside)."""
+    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+
+
+def direction_to(a: Square, b: Square) -> int:
+    """The facing (0..7) nearest the line from `a` to `b`; exact for neighbours; ties turn clockwise."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if dx == 0 and dy == 0:
+        return 0
+    angle = math.degrees(math.atan2(dx, -dy)) % 360.0  # 0 = north, clockwise
+    return math.floor(angle / 45.0 + 0.5) % 8
+
+
+def turn_steps(a: int, b: int) -> int:
+    """How many 45° steps separate two facings (0..4)."""
+    d = (b - a) % 8
+    return min(d, 8 - d)
+
+
+def arc_of(facing: int, origin: Square, target: Square, front_half_angle: float = 45.0,
+           rear_half_angle: float = 45.0) -> str:
+    """`front`, `side` or `rear`: where `target` lies seen from `origin` facing `facing`."""
+    return _arc(facing % 8, target[0] - origin[0], target[1] - origin[1], front_half_angle, rear_half_angle)
+
+
+@lru_cache(maxsize=65536)
+def _arc(facing: int, dx: int, dy: int, front_half_angle: float, rear_half_angle: float) -> str:
+    if dx == 0 and dy == 0:
+        return "front"
+    fx, fy = DIRECTIONS[facing]
+    dot = fx * dx + fy * dy
+    norm = math.hypot(fx, fy) * math.hypot(dx, dy)
+    angle = math.degrees(math.acos(max(-1.0, min(1.0, dot / norm))))
+    angle = round(angle, 6)
+    if angle <= front_half_angle:
+        return "front"
+    if angle <= 180.0 - rear_half_angle:
+        return "side"
+    return "rear"
+
+
+# -- line of fire ---------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8192)
+def line_steps(dx: int, dy: int) -> tuple[tuple[Square, ...], ...]:
+    """The squares a line from (0, 0) to (dx, dy) crosses, in order, both ends excluded.
+
+    Each entry is one square `((x, y),)` or a corner pair `((x1, y1), (x2, y2))` where the line
+    passes exactly through the corner between them."""
+    nx, ny = abs(dx), abs(dy)
+    sx = 1 if dx > 0 else -1
+    sy = 1 if dy > 0 else -1
+    x = y = ix = iy = 0
+    out: list[tuple[Square, ...]] = []
+    while ix < nx or iy < ny:
+        decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
+        if decision == 0:
+            out.append(((x + sx, y), (x, y + sy)))
+            x += sx
+            y += sy
+            ix += 1
+            iy += 1
+        elif decision < 0:
+            x += sx
+            ix += 1
+        else:
+            y += sy
+            iy += 1
+        if (x, y) != (dx, dy):
+            out.append(((x, y),))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """A line of fire: whether it is clear, the intervening figures' squares in order from the origin,
+    and how many obstructive squares it crosses."""
+
+    clear: bool
+    intervening: tuple[Square, ...] = ()
+    obstructive: int = 0
+
+
+def sight(grid: GridMap, a: Square, b: Square, closed: frozenset[Square] | set[Square] = frozenset(),
+          occupied: Mapping[Square, Any] | None = None) -> Sight:
+    """The line of fire from square `a` to square `b` (see the module docstring for the rule)."""
+    if a == b:
+        return Sight(True)
+    occ = occupied or {}
+    intervening: list[Square] = []
+    obstructive = 0
+    w, h, terrain = grid.width, grid.height, grid.terrain
+    ax, ay = a
+    for entry in line_steps(b[0] - ax, b[1] - ay):
+        if len(entry) == 1:
+            x, y = ax + entry[0][0], ay + entry[0][1]
+            t = terrain[y * w + x] if 0 <= x < w and 0 <= y < h else WALL
+            if t == WALL or (t == DOOR and (x, y) in closed):
+                return Sight(False)
+            if t == OBSTRUCTIVE:
+                obstructive += 1
+            if (x, y) in occ:
+                intervening.append((x, y))
+        else:
+            s1 = (ax + entry[0][0], ay + entry[0][1])
+            s2 = (ax + entry[1][0], ay + entry[1][1])
+            if grid.blocks_sight(s1, closed) and grid.blocks_sight(s2, closed):
+                return Sight(False)
+            if grid.terrain_at(s1) == OBSTRUCTIVE and grid.terrain_at(s2) == OBSTRUCTIVE:
+                obstructive += 1
+            if s1 in occ and s2 in occ:
+                intervening.append(s1)
+    return Sight(True, tuple(intervening), obstructive)
+
+
+# -- fields and reach -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """Steps to the nearest source for every square (`UNREACHABLE` if none) and which sources are that near."""
+
+    grid: GridMap
+    dist: list[int]
+    mask: list[int]
+
+    def at(self, sq: Square) -> int:
+        return self.dist[self.grid.index(sq)] if self.grid.inside(sq) else UNREACHABLE
+
+    def nearest(self, sq: Square) -> list[int]:
+        """Indices of the sources at the shortest distance from `sq`, ascending."""
+        m = self.mask[self.grid.index(sq)]
+        return [i for i in range(m.bit_length()) if m >> i & 1]
+
+
+def distance_field(grid: GridMap, sources: list[Square], closed: Iterable[Square] = ()) -> Field:
+    """One multi-source breadth-first search over legal steps (8 neighbours), closed doors impassable.
+
+    Movers are not obstacles in the field (a crowd shuffles; the mover checks its next square)."""
+    n = grid.width * grid.height
+    dist = [UNREACHABLE] * n
+    mask = [0] * n
+    closed_idx = {grid.index(s) for s in closed if grid.inside(s)}
+    frontier: list[int] = []
+    for i, sq in enumerate(sources):
+        if not grid.inside(sq):
+            continue
+        k = grid.index(sq)
+        if dist[k] != 0:
+            dist[k] = 0
+            frontier.append(k)
+        mask[k] |= 1 << i
+    adjacency = grid.adjacency
+    d = 0
+    while frontier:
+        d += 1
+        nxt: list[int] = []
+        for c in frontier:
+            mc = mask[c]
+            for nb, _dir, doors in adjacency[c]:
+                if doors and not closed_idx.isdisjoint(doors):
+                    continue
+                dn = dist[nb]
+                if dn == UNREACHABLE:
+                    dist[nb] = d
+                    mask[nb] = mc
+                    nxt.append(nb)
+                elif dn == d:
+                    mask[nb] |= mc
+        frontier = nxt
+    return Field(grid, dist, mask)
+
+
+def reach(grid: GridMap, start: Square, budget: int, step_cost: int, diagonal_cost: int,
+          closed: frozenset[Square] | set[Square], blocked: frozenset[Square] | set[Square],
+          stop: frozenset[Square] | set[Square]) -> dict[Square, tuple[int, int]]:
+    """Squares reachable from `start` within `budget` movement points (Dijkstra over the legal steps,
+    costs at least 1), each with its cost and the direction of the last step. `blocked` squares
+    cannot be entered; `stop` squares can be entered but not left (entering them ends the move).
+    The start square is excluded."""
+    index = grid.index
+    closed_idx = {index(q) for q in closed if grid.inside(q)}
+    blocked_idx = {index(q) for q in blocked if grid.inside(q)}
+    stop_idx = {index(q) for q in stop if grid.inside(q)}
+    adjacency = grid.adjacency
+    s0 = index(start)
+    best: dict[int, tuple[int, int]] = {s0: (0, -1)}
+    buckets: dict[int, list[int]] = {0: [s0]}
+    for cost in range(budget + 1):
+        layer = buckets.pop(cost, None)
+        if not layer:
+            continue
+        for c in sorted(layer):
+            if best[c][0] != cost or (c in stop_idx and c != s0):
+                continue
+            for nb, d, doors in adjacency[c]:
+                if nb in blocked_idx or (doors and not closed_idx.isdisjoint(doors)):
+                    continue
+                nc = cost + (diagonal_cost if d & 1 else step_cost)
+                if nc > budget:
+                    continue
+                old = best.get(nb)
+                if old is None or nc < old[0]:
+                    best[nb] = (nc, d)
+                    buckets.setdefault(nc, []).append(nb)
+    del best[s0]
+    return {grid.square(k): v for k, v in best.items()}
+
+
+def path_to(grid: GridMap, start: Square, goal: Square, reached: dict[Square, tuple[int, int]]) -> list[Square]:
+    """The squares of the cheapest path `reach` found, start excluded, goal included."""
+    out = [goal]
+    sq = goal
+    while True:
+        d = reached[sq][1]
+        dx, dy = DIRECTIONS[d]
+        sq = (sq[0] - dx, sq[1] - dy)
+        if sq == start:
+            break
+        out.append(sq)
+    out.reverse()
+    return out
+
+
+def clamp(grid: GridMap, sq: Square) -> Square:
+    return min(max(sq[0], 0), grid.width - 1), min(max(sq[1], 0), grid.height - 1)

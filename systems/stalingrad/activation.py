@@ -1,0 +1,310 @@
+"""The player turn (Escape from Stalingrad Z, "Player turn", "Character activation", "Locked",
+"Movement actions", "Covering", "Searching").
+
+Start phase: covering and attacked tokens come off. Action phase: the player activates characters
+one at a time in the order they choose; each declares running (8 MPs), walking (4), stationary (0)
+or searching, then takes movement actions (from the movement table) and at most one attack, in any
+order, until it ends its activation. A character that could have attacked but did not takes a
+covering token (0 stationary, 2 walked, 4 ran).
+
+DESIGN CHOICES: a "move" action goes to any square the character can reach with its MPs, along the
+cheapest path (steps and diagonal steps priced by the movement table); the figure then faces its last
+step. Entering a square touching a zombie that is not stunned (its zone of control: the eight
+squares around it) ends the move and costs every MP left. Characters may pass through each other's
+squares but not stop on them, and never pass a zombie. Turning costs the table's `turn` per 90° or
+part. Every weapon carried is readied. A character stepping onto an exit square leaves the board
+(escapes). The unlock attempt is offered once, at the start of a locked character's activation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from ecs_zombie.components import Engaged, Facing, Position, Wounds
+from ecs_zombie.decisions import Decision
+from ecs_zombie.game import Game
+from ecs_zombie.grid import Square, adjacent, path_to, reach, turn_steps
+from ecs_zombie.schedule import system
+from ecs_zombie.systems.stalingrad.attack import (
+    attack,
+    attack_modifier,
+    attack_options,
+    h2h_targets,
+    hit_number,
+    visible_zombies,
+)
+from ecs_zombie.systems.stalingrad.board import (
+    PLAYER,
+    bump,
+    characters,
+    closed_doors,
+    gmap,
+    is_zombie,
+    line,
+    locked,
+    lof_modifier,
+    mods,
+    occupancy,
+    pos,
+    stunned,
+    weapon,
+    zombies,
+)
+from ecs_zombie.systems.stalingrad.components import ActivationState, Arsenal, DoorState, SearchSpot
+from ecs_zombie.systems.stalingrad.spawn import reveal, settle_pending
+from ecs_zombie.systems.stalingrad.tables import MoveCosts
+
+Option = list[Any]
+
+
+@system("stalingrad.player_start", reads=("ActivationState",), writes=("ActivationState",))
+def player_start(game: Game) -> None:
+    """Start phase of the player turn: remove covering and attacked tokens."""
+    for _e, act in game.world.query1(ActivationState):
+        act.covering = -1
+        act.attacked = False
+        act.activated = False
+        act.mode = ""
+        act.mp = 0
+
+
+def zoc_squares(game: Game, closed: frozenset[Square]) -> set[Square]:
+    """Every square in the zone of control of a zombie that is not stunned."""
+    g = gmap(game)
+    out: set[Square] = set()
+    keep = mods(game).zoc_while_stunned
+    for z in zombies(game):
+        if stunned(game, z) and not keep:
+            continue
+        out.update(g.neighbours(pos(game, z), closed))
+    return out
+
+
+def search_choices(game: Game, ent: int) -> list[Square]:
+    """Unsearched search squares: the character's own or one of its four orthogonal neighbours."""
+    if not game.tables["stalingrad.search"].allowed:
+        return []
+    x, y = pos(game, ent)
+    near = {(x, y), (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)}
+    return sorted(((p.x, p.y) for _e, (s, p) in game.world.query(SearchSpot, Position)
+                   if not s.searched and (p.x, p.y) in near), key=lambda s: (s[1], s[0]))
+
+
+def escape(game: Game, ent: int) -> None:
+    game.log("escaped", character=ent, square=list(pos(game, ent)))
+    bump(game, "escaped")
+    game.world.delete(ent)
+
+
+def move_options(game: Game, ent: int, costs: MoveCosts, mp: int) -> tuple[list[Option], dict[Square, tuple[int, int]]]:
+    me = pos(game, ent)
+    closed = closed_doors(game)
+    occ = occupancy(game)
+    blocked = {sq for sq, e in occ.items() if is_zombie(game, e)}
+    stop = zoc_squares(game, closed) | set(gmap(game).squares("exit"))
+    reached = reach(gmap(game), me, mp, costs.step, costs.diagonal, closed, blocked, stop)
+    return [["move", sq[0], sq[1]] for sq in sorted(reached, key=lambda s: (s[1], s[0])) if sq not in occ], reached
+
+
+def turn_cost(costs: MoveCosts, a: int, b: int) -> int:
+    return costs.turn * ((turn_steps(a, b) + 1) // 2)
+
+
+def actions(game: Game, ent: int, costs: MoveCosts) -> tuple[list[Option], dict[Square, tuple[int, int]]]:
+    """Every legal action now: moves, turns, doors, passing gear, an attack, and ending."""
+    act = game.world.get(ent, ActivationState)
+    out: list[Option] = []
+    reached: dict[Square, tuple[int, int]] = {}
+    if not locked(game, ent) and act.mp > 0:
+        moves, reached = move_options(game, ent, costs, act.mp)
+        out += moves
+        facing = game.world.get(ent, Facing).direction
+        out += [["face", d] for d in range(8) if d != facing and turn_cost(costs, facing, d) <= act.mp]
+        me = pos(game, ent)
+        occ = occupancy(game)
+        for _d, (door, p) in game.world.query(DoorState, Position):
+            sq = (p.x, p.y)
+            if not adjacent(me, sq):
+                continue
+            if not door.open and costs.open_door <= act.mp:
+                out.append(["open", sq[0], sq[1]])
+            elif door.open and sq not in occ and costs.close_door <= act.mp:
+                out.append(["close", sq[0], sq[1]])
+        if costs.pass_gear <= act.mp:
+            gear = game.world.get(ent, Arsenal).gear
+            for other in characters(game):
+                if other != ent and adjacent(me, pos(game, other)):
+                    out += [["pass", item, other] for item in sorted(set(gear))]
+    if not act.attacked:
+        out += attack_options(game, ent)
+    out.append(["end"])
+    return out, reached
+
+
+def estimates(game: Game, ent: int, options: list[Option]) -> dict[int, int]:
+    """For the heuristic: the final hit # against the nearest target of each attack option."""
+    out: dict[int, int] = {}
+    if not any(opt[0] == "attack" for opt in options):
+        return out
+    visible = visible_zombies(game, ent)
+    for i, opt in enumerate(options):
+        if opt[0] != "attack" or opt[1] == "grenade":
+            continue
+        w = weapon(game, opt[2])
+        targets = h2h_targets(game, ent, w, visible) if opt[1] == "h2h" else visible
+        if targets:
+            rng, _z, s = targets[0]
+            base = w.hit if opt[1] == "h2h" else hit_number(w, rng)
+            out[i] = base + attack_modifier(game, ent) + lof_modifier(game, s)
+    return out
+
+
+def try_unlock(game: Game, ent: int) -> Generator[Decision, int, None]:
+    """Locked: a free roll of the H2H hit # or more on 1d12 (regular modifiers) removes the lock."""
+    eng = game.world.get(ent, Engaged)
+    if not eng.opponents:
+        return
+    answer = yield from game.decide(PLAYER, "stalingrad.unlock", ["try", "skip"], character=ent)
+    if answer != "try":
+        return
+    zombie = eng.opponents[0]
+    arms = game.world.get(ent, Arsenal)
+    h2h_weapons = [weapon(game, n) for n in arms.weapons if not weapon(game, n).grenade]
+    base = min((w.hit for w in h2h_weapons), default=12)
+    me = pos(game, ent)
+    s = line(game, me, pos(game, zombie))
+    need = base + attack_modifier(game, ent) + lof_modifier(game, s)
+    roll = game.roll("1d12", "unlock")
+    game.log("unlock_attempt", character=ent, zombie=zombie, need=need, roll=roll)
+    if roll >= need:
+        eng.opponents.remove(zombie)
+        game.log("unlocked", character=ent, zombie=zombie, why="broke free")
+
+
+def search(game: Game, ent: int, choices: list[Square]) -> Generator[Decision, int, None]:
+    """Searching: the scenario's search table, rolled for one square next to or under the character."""
+    choice = yield from game.decide(PLAYER, "stalingrad.search_square", [list(c) for c in choices], character=ent)
+    sq = (choice[0], choice[1])
+    for _e, (spot, p) in game.world.query(SearchSpot, Position):
+        if (p.x, p.y) == sq:
+            spot.searched = True
+    table = game.tables["stalingrad.search"]
+    roll = game.roll(table.die, "search")
+    result, amount, item = table.result(roll)
+    arms = game.world.get(ent, Arsenal)
+    if result == "ammo":
+        firearms = [n for n in arms.weapons if weapon(game, n).fire]
+        if firearms:
+            arms.ammo[firearms[0]] = arms.ammo.get(firearms[0], 0) + amount
+    elif result == "grenade":
+        grenades = [n for n, w in sorted(game.tables["stalingrad.weapons"].items()) if w.grenade]
+        if grenades:
+            if grenades[0] not in arms.weapons:
+                arms.weapons.append(grenades[0])
+            arms.ammo[grenades[0]] = arms.ammo.get(grenades[0], 0) + amount
+    elif result == "bandage":
+        w = game.world.get(ent, Wounds)
+        w.taken = max(0, w.taken - amount)
+    elif result == "gear" and item:
+        arms.gear.append(item)
+        arms.gear.sort()
+    if arms.ammo != {k: arms.ammo[k] for k in sorted(arms.ammo)}:
+        arms.ammo = {k: arms.ammo[k] for k in sorted(arms.ammo)}
+    game.log("searched", character=ent, square=list(sq), roll=roll, result=result, amount=amount, item=item)
+
+
+def do_move(game: Game, ent: int, costs: MoveCosts, dest: Square, reached: dict[Square, tuple[int, int]]) -> bool:
+    """Move along the cheapest path; False when the character left the board."""
+    act = game.world.get(ent, ActivationState)
+    me = pos(game, ent)
+    path = path_to(gmap(game), me, dest, reached)
+    cost, last_dir = reached[dest]
+    p = game.world.get(ent, Position)
+    p.x, p.y = dest
+    game.world.get(ent, Facing).direction = last_dir
+    act.mp -= cost
+    game.log("moved", character=ent, path=[list(s) for s in path], cost=cost, mp=act.mp)
+    if dest in zoc_squares(game, closed_doors(game)):
+        act.mp = 0
+        game.log("zone_of_control", character=ent, square=list(dest))
+    if dest in gmap(game).squares("exit"):
+        escape(game, ent)
+        return False
+    return True
+
+
+def activate(game: Game, ent: int) -> Generator[Decision, int, None]:
+    """One character's activation, from declaration to covering."""
+    act = game.world.get(ent, ActivationState)
+    act.activated = True
+    table = game.tables["stalingrad.movement"]
+    modes = ["running", "walking", "stationary"]
+    choices = [] if locked(game, ent) else search_choices(game, ent)
+    if choices:
+        modes.append("searching")
+    mode = yield from game.decide(PLAYER, "stalingrad.mode", modes, character=ent)
+    costs = table[mode]
+    act.mode = mode
+    act.mp = costs.mp
+    game.log("activated", character=ent, mode=mode)
+    if mode == "searching":
+        act.mp = 0
+        yield from search(game, ent, choices)
+        return
+    yield from try_unlock(game, ent)
+    while game.world.exists(ent):
+        options, reached = actions(game, ent, costs)
+        choice = yield from game.decide(PLAYER, "stalingrad.action", options, character=ent, mp=act.mp,
+                                        estimates=estimates(game, ent, options))
+        kind = choice[0]
+        if kind == "end":
+            break
+        if kind == "move":
+            if not do_move(game, ent, costs, (choice[1], choice[2]), reached):
+                return
+        elif kind == "face":
+            act.mp -= turn_cost(costs, game.world.get(ent, Facing).direction, choice[1])
+            game.world.get(ent, Facing).direction = choice[1]
+            game.log("turned", character=ent, facing=choice[1], mp=act.mp)
+        elif kind in ("open", "close"):
+            act.mp -= costs.open_door if kind == "open" else costs.close_door
+            for _d, (door, p) in game.world.query(DoorState, Position):
+                if (p.x, p.y) == (choice[1], choice[2]):
+                    door.open = kind == "open"
+            game.log("door", character=ent, square=[choice[1], choice[2]], open=kind == "open", mp=act.mp)
+        elif kind == "pass":
+            act.mp -= costs.pass_gear
+            game.world.get(ent, Arsenal).gear.remove(choice[1])
+            other = game.world.get(choice[2], Arsenal).gear
+            other.append(choice[1])
+            other.sort()
+            game.log("gear_passed", character=ent, to=choice[2], item=choice[1])
+        elif kind == "attack":
+            act.attacked = True
+            yield from attack(game, ent, choice[1], choice[2])
+    if game.world.exists(ent) and not act.attacked:
+        act.covering = mods(game).covering.get(act.mode, 0)
+        game.log("covering", character=ent, token=act.covering)
+
+
+@system("stalingrad.activations",
+        reads=("ActivationState", "Position", "Faction", "Facing", "Arsenal", "Engaged", "Markers", "DoorState",
+               "SearchSpot", "Wounds", "Kind"),
+        writes=("ActivationState", "Position", "Facing", "Arsenal", "Engaged", "Markers", "DoorState", "SearchSpot",
+                "Wounds", "Tally"),
+        creates=("Position", "Facing"))
+def activations(game: Game) -> Generator[Decision, int, None]:
+    """Action phase of the player turn: the player activates characters one at a time, in any order."""
+    while not game.over:
+        waiting = [e for e in characters(game) if not game.world.get(e, ActivationState).activated]
+        if not waiting:
+            return
+        ent = yield from game.decide(PLAYER, "stalingrad.activate", waiting)
+        yield from activate(game, ent)
+        yield from settle_pending(game)
+        reveal(game)
+        if not characters(game):
+            return
+
+

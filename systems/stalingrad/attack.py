@@ -1,0 +1,374 @@
+"""Attacks (Escape from Stalingrad Z, "Attack action", "Normal fire", "Spread fire", "Grenade",
+"Hand to hand", "Covering").
+
+Every attack uses the normal-fire process: a target, its range, the hit # (primary within PB range,
++1 for each RM squares or part beyond it, plus modifiers; above 12 the attack fails), d12s rolled one
+by one: hit # + 3 or more is a hit, hit # or more a stun, a 2 wounds the first intervening character,
+a 1 costs the weapon one ammo where the attack type uses ammo.
+
+DESIGN CHOICES (values in `stalingrad.modifiers`): attack modifiers are the declared activation's
+(stationary 0, walking +2, running +4: the covering tokens' values); a covering attack uses its
+token's value instead. LOF modifiers: +1 per intervening figure, +2 per obstructive square crossed.
+H2H reaches the eight touching squares (range 1 read as "adjacent"), an H weapon also any square within
+its PB range in LOF; firearms used in H2H roll one die, H2H-only weapons their ROF. Spread fire counts
+the squares between two targets as the king-move distance minus one. A grenade blast hit on a
+character is one wound; a stun result does nothing to a character.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from ecs_zombie.components import Facing
+from ecs_zombie.decisions import Decision
+from ecs_zombie.game import Game
+from ecs_zombie.grid import DIRECTIONS, OPEN, Sight, Square, arc_of, clamp, grid_range, sight
+from ecs_zombie.systems.stalingrad.board import (
+    PLAYER,
+    arc,
+    closed_doors,
+    cover_tokens,
+    first_intervening_character,
+    gmap,
+    hit_zombie,
+    is_zombie,
+    lof_modifier,
+    mods,
+    occupancy,
+    pos,
+    spend_ammo,
+    stun_zombie,
+    touching,
+    weapon,
+    wound_character,
+    zombies,
+)
+from ecs_zombie.systems.stalingrad.components import ActivationState, Arsenal
+from ecs_zombie.systems.stalingrad.tables import Weapon
+
+MAX_HIT = 12
+GRENADE_RANGE = 8
+Option = list[Any]
+
+
+def hit_number(w: Weapon, rng: int) -> int:
+    """Primary hit # within PB range; +1 for each RM squares (or part) beyond it."""
+    if rng <= w.pb:
+        return w.hit
+    return w.hit + -(-(rng - w.pb) // w.rm)
+
+
+def attack_modifier(game: Game, ent: int, covering: int | None = None) -> int:
+    if covering is not None:
+        return covering
+    mode = game.world.get(ent, ActivationState).mode
+    return mods(game).attack.get(mode, 0)
+
+
+# -- targets --------------------------------------------------------------------------------------
+
+
+def visible_zombies(game: Game, ent: int) -> list[tuple[int, int, Sight]]:
+    """Zombies in the character's front arc and LOF: (range, zombie, sight), nearest first."""
+    me = pos(game, ent)
+    occ = occupancy(game)
+    closed = closed_doors(game)
+    g = gmap(game)
+    out = []
+    for z in zombies(game):
+        zs = pos(game, z)
+        if arc(game, ent, zs) != "front":
+            continue
+        s = sight(g, me, zs, closed, occ)
+        if s.clear:
+            out.append((grid_range(me, zs), z, s))
+    out.sort(key=lambda t: (t[0], t[1]))
+    return out
+
+
+def h2h_targets(game: Game, ent: int, w: Weapon, visible: list[tuple[int, int, Sight]] | None = None
+                ) -> list[tuple[int, int, Sight]]:
+    """Zombies within H2H reach in the front arc: touching ones at range 1, and for an H weapon
+    those within its PB range in LOF. Closest first. (`visible`: `visible_zombies` if known.)"""
+    me = pos(game, ent)
+    closed = closed_doors(game)
+    out = []
+    for rng, z, s in visible_zombies(game, ent) if visible is None else visible:
+        if rng > max(2, w.pb if w.h else 2):
+            continue
+        zs = pos(game, z)
+        if touching(game, me, zs, closed):
+            out.append((1, z, Sight(True)))
+        elif w.h and rng <= w.pb:
+            out.append((rng, z, s))
+    out.sort(key=lambda t: (t[0], t[1]))
+    return out
+
+
+def forced_h2h(game: Game, ent: int) -> bool:
+    """A zombie touching the character in its front arc forces H2H."""
+    me = pos(game, ent)
+    closed = closed_doors(game)
+    return any(touching(game, me, pos(game, z), closed) and arc(game, ent, pos(game, z)) == "front"
+               for z in zombies(game))
+
+
+def nearest(targets: list[tuple[int, int, Sight]]) -> list[tuple[int, int, Sight]]:
+    if not targets:
+        return []
+    best = targets[0][0]
+    return [t for t in targets if t[0] == best]
+
+
+def grenade_squares(game: Game, ent: int, first_only: bool = False) -> list[Square]:
+    """Target squares for a throw: within range 8, in the front or side arc, where a grenade can lie
+    (nearest rings first; `first_only` stops at the first found)."""
+    g = gmap(game)
+    me = pos(game, ent)
+    closed = closed_doors(game)
+    facing = game.world.get(ent, Facing).direction
+    m = mods(game)
+    out = []
+    for r in range(1, GRENADE_RANGE + 1):
+        for dx in range(-r, r + 1):
+            rest = r - abs(dx)
+            for dy in ((-rest, rest) if rest else (0,)):
+                sq = (me[0] + dx, me[1] + dy)
+                if not g.passable(sq, closed):
+                    continue
+                if arc_of(facing, me, sq, m.front_half_angle, m.rear_half_angle) != "rear":
+                    out.append(sq)
+                    if first_only:
+                        return out
+    out.sort(key=lambda s: (s[1], s[0]))
+    return out
+
+
+def attack_options(game: Game, ent: int, covering: bool = False) -> list[Option]:
+    """The attacks the character may make now: ["attack", type, weapon] (covering: no grenades)."""
+    arms = game.world.get(ent, Arsenal)
+    forced = forced_h2h(game, ent)
+    visible = visible_zombies(game, ent)
+    out: list[Option] = []
+    for name in arms.weapons:
+        w = weapon(game, name)
+        if w.grenade:
+            if not forced and not covering and arms.ammo.get(name, 0) > 0 and grenade_squares(game, ent, True):
+                out.append(["attack", "grenade", name])
+            continue
+        if h2h_targets(game, ent, w, visible):
+            out.append(["attack", "h2h", name])
+        if forced or not w.fire or arms.ammo.get(name, 0) <= 0:
+            continue
+        if visible:
+            out.append(["attack", "normal", name])
+            if w.rof >= 2:
+                out.append(["attack", "spread", name])
+    return out
+
+
+# -- resolving dice -------------------------------------------------------------------------------
+
+
+def resolve(game: Game, shooter: int, target: int, final_hit: int, dice: int, s: Sight,
+            occ: dict[Square, int], ammo_weapon: str | None, why: str) -> None:
+    """Step 5 of normal fire, die by die (the target may be a zombie or, for grenades, a character)."""
+    if final_hit > MAX_HIT:
+        game.log("attack_fails", shooter=shooter, target=target, hit=final_hit)
+        return
+    values = game.roll_dice(f"{dice}d12", why)
+    game.log("attack", shooter=shooter, target=target, hit=final_hit, values=values)
+    bystander = first_intervening_character(game, s, occ)
+    for v in values:
+        alive = game.world.exists(target)
+        if alive and v >= final_hit + 3:
+            if is_zombie(game, target):
+                hit_zombie(game, target, shooter)
+            else:
+                wound_character(game, target, "grenade")
+        elif alive and v >= final_hit and is_zombie(game, target):
+            stun_zombie(game, target)
+        if v == 2 and bystander is not None and game.world.exists(bystander):
+            wound_character(game, bystander, "friendly fire")
+        if v == 1 and ammo_weapon is not None and game.world.exists(shooter):
+            spend_ammo(game, shooter, ammo_weapon)
+
+
+def choose_target(game: Game, ent: int, targets: list[tuple[int, int, Sight]], kind: str
+                  ) -> Generator[Decision, int, tuple[int, int, Sight]]:
+    """The nearest target; the player breaks ties."""
+    tied = nearest(targets)
+    z = yield from game.decide(PLAYER, kind, [t[1] for t in tied], character=ent)
+    return next(t for t in tied if t[1] == z)
+
+
+def normal_fire(game: Game, ent: int, name: str, covering: int | None = None) -> Generator[Decision, int, None]:
+    """Normal fire: ROF dice at the nearest zombie in front arc and LOF."""
+    w = weapon(game, name)
+    targets = visible_zombies(game, ent)
+    if not targets:
+        return
+    rng, z, s = yield from choose_target(game, ent, targets, "stalingrad.target")
+    final = hit_number(w, rng) + attack_modifier(game, ent, covering) + lof_modifier(game, s)
+    resolve(game, ent, z, final, w.rof, s, occupancy(game), name, f"normal fire ({name})")
+
+
+def squares_between(a: Square, b: Square) -> int:
+    return max(0, max(abs(a[0] - b[0]), abs(a[1] - b[1])) - 1)
+
+
+def spread_fire(game: Game, ent: int, name: str, covering: int | None = None) -> Generator[Decision, int, None]:
+    """Spread fire: one die per attack, ROF dice in all, one fewer per square between targets."""
+    w = weapon(game, name)
+    targets = visible_zombies(game, ent)
+    if not targets:
+        return
+    rng, z, s = yield from choose_target(game, ent, targets, "stalingrad.target")
+    left = w.rof
+    mod = attack_modifier(game, ent, covering)
+    while True:
+        zsq = pos(game, z)
+        final = hit_number(w, rng) + mod + lof_modifier(game, s)
+        resolve(game, ent, z, final, 1, s, occupancy(game), name, f"spread fire ({name})")
+        left -= 1
+        if left <= 0 or not game.world.exists(ent):
+            return
+        options: list[Any] = ["stop"]
+        found = {}
+        for t in visible_zombies(game, ent):
+            if squares_between(zsq, pos(game, t[1])) < left:
+                options.append(t[1])
+                found[t[1]] = t
+        if len(options) == 1:
+            return
+        choice = yield from game.decide(PLAYER, "stalingrad.spread_target", options, character=ent, dice=left,
+                                        previous=list(zsq))
+        if choice == "stop":
+            return
+        rng, z, s = found[choice]
+        cost = squares_between(zsq, pos(game, z))
+        left -= cost
+        game.log("spread_shift", character=ent, target=z, dice_lost=cost, dice_left=left)
+
+
+def h2h(game: Game, ent: int, name: str, covering: int | None = None) -> Generator[Decision, int, None]:
+    """H2H: the closest zombie in reach in the front arc; a 1 costs no ammo."""
+    w = weapon(game, name)
+    targets = h2h_targets(game, ent, w)
+    if not targets:
+        return
+    _rng, z, s = yield from choose_target(game, ent, targets, "stalingrad.target")
+    final = w.hit + attack_modifier(game, ent, covering) + lof_modifier(game, s)
+    dice = w.rof if (w.h or not w.fire) else 1
+    resolve(game, ent, z, final, dice, s, occupancy(game), None, f"h2h ({name})")
+
+
+def deviate(game: Game, target: Square) -> Square:
+    """Deviation table: a direction and a distance; onto obstructive terrain (or a wall, a closed
+    door, or past the map's edge, clamped) it deviates again from there."""
+    dev = game.tables["stalingrad.deviation"]
+    g = gmap(game)
+    closed = closed_doors(game)
+    sq = target
+    for _ in range(dev.max_tries):
+        d = dev.directions[game.roll(dev.direction_die, "grenade deviation direction") - 1]
+        n = game.roll(dev.distance_die, "grenade deviation distance")
+        dx, dy = DIRECTIONS[d]
+        new = clamp(g, (sq[0] + dx * n, sq[1] + dy * n))
+        game.log("deviation", start=list(sq), to=list(new), direction=d, squares=n)
+        if g.passable(new, closed) and g.terrain_at(new) in (OPEN, "door"):
+            return new
+        sq = new
+    return target
+
+
+def grenade(game: Game, ent: int, name: str) -> Generator[Decision, int, None]:
+    """Throw to a square (range 8, front or side arc), deviate on a miss, then attack every figure in
+    LOF of the landing square (ROF 1, LOF modifiers only, skipping hit # above 12, a 1 costs nothing)."""
+    w = weapon(game, name)
+    squares = grenade_squares(game, ent)
+    if not squares:
+        return
+    choice = yield from game.decide(PLAYER, "stalingrad.grenade_square", [list(s) for s in squares], character=ent)
+    target = (choice[0], choice[1])
+    me = pos(game, ent)
+    s = sight(gmap(game), me, target, closed_doors(game), occupancy(game))
+    throw = grid_range(me, target) + (2 if arc(game, ent, target) == "side" else 0) + (0 if s.clear else 4)
+    throw += attack_modifier(game, ent) + (lof_modifier(game, s) if s.clear else 0)
+    roll = game.roll("1d12", "grenade throw")
+    spend_ammo(game, ent, name)
+    land = target if roll >= throw else deviate(game, target)
+    game.log("grenade", character=ent, target=list(target), throw=throw, roll=roll, landed=list(land))
+    blast(game, ent, w, land)
+
+
+def blast(game: Game, thrower: int, w: Weapon, land: Square) -> None:
+    """A separate attack on each figure in LOF of the landing square (the landing square is range 1)."""
+    g = gmap(game)
+    closed = closed_doors(game)
+    for v in sorted(occupancy(game).values()):
+        if not game.world.exists(v):
+            continue
+        occ = occupancy(game)
+        vs = pos(game, v)
+        s = sight(g, land, vs, closed, occ)
+        if not s.clear:
+            continue
+        final = hit_number(w, grid_range(land, vs) + 1) + lof_modifier(game, s)
+        if final > MAX_HIT:
+            continue
+        resolve(game, thrower, v, final, 1, s, occ, None, "grenade blast")
+
+
+def attack(game: Game, ent: int, kind: str, name: str, covering: int | None = None) -> Generator[Decision, int, None]:
+    """Resolve one attack of `kind` with weapon `name`."""
+    game.log("attack_declared", character=ent, type=kind, weapon=name, covering=covering)
+    if kind == "normal":
+        yield from normal_fire(game, ent, name, covering)
+    elif kind == "spread":
+        yield from spread_fire(game, ent, name, covering)
+    elif kind == "h2h":
+        yield from h2h(game, ent, name, covering)
+    elif kind == "grenade":
+        yield from grenade(game, ent, name)
+
+
+def offer_cover(game: Game, zombie: int, seen_before: dict[int, bool]) -> Generator[Decision, int, None]:
+    """Covering: when a zombie enters a covering character's front arc and LOF, or becomes adjacent,
+    the player may discard the token for an H2H, normal or spread fire attack (hit # + token value)."""
+    for c in cover_tokens(game):
+        if not game.world.exists(zombie) or not game.world.exists(c):
+            return
+        zs, cs = pos(game, zombie), pos(game, c)
+        near = touching(game, cs, zs)
+        in_view = arc(game, c, zs) == "front" and sight(gmap(game), cs, zs, closed_doors(game), occupancy(game)).clear
+        if not near and (not in_view or seen_before.get(c, False)):
+            continue
+        options = attack_options(game, c, covering=True)
+        if not options:
+            continue
+        act = game.world.get(c, ActivationState)
+        answer = yield from game.decide(PLAYER, "stalingrad.cover", ["hold", "fire"], character=c, zombie=zombie)
+        if answer == "hold":
+            continue
+        chosen = yield from game.decide(PLAYER, "stalingrad.cover_attack", options, character=c, zombie=zombie)
+        value = act.covering
+        act.covering = -1
+        game.log("covering_fire", character=c, zombie=zombie, token=value)
+        yield from attack(game, c, chosen[1], chosen[2], covering=value)
+
+
+def seen_by_covering(game: Game, zombie: int) -> dict[int, bool]:
+    """Which covering characters already had the zombie in front arc and LOF (before it moves)."""
+    out: dict[int, bool] = {}
+    if not game.world.exists(zombie):
+        return out
+    zs = pos(game, zombie)
+    for c in cover_tokens(game):
+        cs = pos(game, c)
+        out[c] = arc(game, c, zs) == "front" and sight(gmap(game), cs, zs, closed_doors(game), occupancy(game)).clear
+    return out
+
+
+__all__ = ["attack", "attack_options", "hit_number", "offer_cover", "seen_by_covering"]

@@ -1,0 +1,39 @@
+"""The hybrid's only adapter: zombies arrive by Night of the Shambling Dead's card deck.
+
+In `stalingrad-shambling` the ruleset's `spawn` step is this system instead of `stalingrad.spawn`:
+on each "S" round of the round track, one card is drawn from the Shambling deck
+(`ecs_zombie.systems.shambling.board.draw_card`: ace 1 to 10; the joker reshuffles every card and
+is replaced); its value is how many zombies enter, placed round the scenario's spawn squares in map
+order, each of the type the spawn section's type die gives. Everything else about a new zombie
+(face down, a character pushed, a zombie holding the square) is Stalingrad's own `spawn_at`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ecs_zombie.decisions import Decision
+from ecs_zombie.game import Game
+from ecs_zombie.schedule import system
+from ecs_zombie.systems.shambling.board import DECK, draw_card
+from ecs_zombie.systems.stalingrad.board import state
+from ecs_zombie.systems.stalingrad.spawn import SPAWN_CREATES, all_spawn_squares, roll_type, spawn_at
+
+
+@system("stalingrad.card_spawn", reads=("Deck", "Card", "Position", "Faction", "Kind", "Markers", "AwaitingSpawn",
+                                        "StalingradRound"),
+        writes=("Deck", "Position", "Wounds", "Markers", "StalingradRound", "Tally"), creates=SPAWN_CREATES)
+def card_spawn(game: Game) -> Generator[Decision, int, None]:
+    """On an "S" round, a Shambling card's value is the number of zombies entering at the spawn squares."""
+    if not game.tables["stalingrad.track"].spawns(game.tick):
+        return
+    _rs, tally = state(game)
+    _ent, deck = game.deck(DECK)
+    if not tally.counts.get("deck_shuffled"):
+        game.shuffle(deck, "start of game")
+        tally.bump("deck_shuffled")
+    card = draw_card(game, "zombie arrival")
+    squares = all_spawn_squares(game)
+    game.log("card_spawn", card=card.face, zombies=card.value)
+    for i in range(card.value):
+        yield from spawn_at(game, roll_type(game), squares[i % len(squares)])

@@ -1,0 +1,170 @@
+"""The zombie turn (Escape from Stalingrad Z, "Zombie turn", "Zombie activation", "Zombie movement",
+"Zombie attack").
+
+Action phase: zombies activate one at a time from the bottom row up, left to right within a row. A
+stunned zombie does not activate but loses its marker. A zombie not adjacent to a character moves up
+to its move statistic toward the character it has the shortest unblocked path to (the player breaks
+ties); a zombie adjacent to a character, or that reached one with moves to spare, attacks: it wounds
+a locked adjacent character (the player choosing among several), otherwise locks an adjacent one and
+turns it to face the zombie. Final phase: stunned markers come off, then the spawn step runs.
+
+Movement uses one shared distance field per zombie turn (`ecs_zombie.grid.distance_field`, from every
+character at once, recomputed only when a character leaves the board), never a search per zombie.
+
+DESIGN CHOICES: the activation order is fixed when the action phase starts (zombies arriving later do
+not activate). Paths ignore other zombies (a crowd shuffles); a zombie steps only to a free square
+one step nearer its target, preferring the step closest in direction to the target, and waits when
+none is free. Zombies cannot open doors. Covering characters are offered their attack after each
+zombie's move, before it attacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ecs_zombie.components import Engaged, Facing, Markers, Position
+from ecs_zombie.decisions import Decision
+from ecs_zombie.game import Game
+from ecs_zombie.grid import UNREACHABLE, Field, direction_to, distance_field, turn_steps
+from ecs_zombie.schedule import system
+from ecs_zombie.systems.stalingrad.attack import offer_cover, seen_by_covering
+from ecs_zombie.systems.stalingrad.board import (
+    PLAYER,
+    characters,
+    closed_doors,
+    gmap,
+    locked,
+    occupancy,
+    pos,
+    stunned,
+    touching,
+    wound_character,
+    zombies,
+    ztype,
+)
+from ecs_zombie.systems.stalingrad.spawn import reveal, settle_pending
+
+ZOMBIE_READS = ("Position", "Faction", "Kind", "Markers", "Engaged", "Facing", "Wounds", "ActivationState", "Arsenal",
+                "DoorState", "AwaitingSpawn")
+ZOMBIE_WRITES = ("Position", "Facing", "Markers", "Engaged", "Wounds", "Arsenal", "ActivationState", "Tally")
+
+
+def activation_order(game: Game) -> list[int]:
+    """Bottom row first (largest y), then left to right."""
+    return sorted(zombies(game), key=lambda z: (-game.world.get(z, Position).y, game.world.get(z, Position).x, z))
+
+
+def walk(game: Game, z: int, field: Field, target_index: int, target_sq: tuple[int, int], moves: int,
+         occ: dict[tuple[int, int], int], closed_idx: set[int]) -> int:
+    """Step along the field toward one character; returns the moves left."""
+    g = field.grid
+    bit = 1 << target_index
+    p = game.world.get(z, Position)
+    cur = g.index((p.x, p.y))
+    start = (p.x, p.y)
+    dist, mask = field.dist, field.mask
+    steps = []
+    while moves > 0:
+        here = g.square(cur)
+        if dist[cur] <= 1:
+            break
+        want = direction_to(here, target_sq)
+        best = None
+        for nb, d, doors in g.adjacency[cur]:
+            if doors and not closed_idx.isdisjoint(doors):
+                continue
+            if dist[nb] != dist[cur] - 1 or not mask[nb] & bit or g.square(nb) in occ:
+                continue
+            key = (turn_steps(want, d), d)
+            if best is None or key < best[0]:
+                best = (key, nb, d)
+        if best is None:
+            break
+        cur = best[1]
+        moves -= 1
+        steps.append(g.square(cur))
+        game.world.get(z, Facing).direction = best[2]
+    if steps:
+        del occ[start]
+        end = steps[-1]
+        occ[end] = z
+        p.x, p.y = end
+        game.log("zombie_moved", zombie=z, path=[list(s) for s in steps])
+    return moves
+
+
+def zombie_attack(game: Game, z: int) -> Generator[Decision, int, None]:
+    """Wound a locked adjacent character, else lock an adjacent one (the player picks among several)."""
+    zs = pos(game, z)
+    closed = closed_doors(game)
+    near = [c for c in characters(game) if touching(game, zs, pos(game, c), closed)]
+    if not near:
+        return
+    held = [c for c in near if locked(game, c)]
+    if held:
+        victim = yield from game.decide(PLAYER, "stalingrad.wound_target", held, zombie=z)
+        wound_character(game, victim, "zombie")
+        return
+    victim = yield from game.decide(PLAYER, "stalingrad.lock_target", near, zombie=z)
+    game.world.get(victim, Engaged).opponents.append(z)
+    game.world.get(victim, Facing).direction = direction_to(pos(game, victim), zs)
+    game.log("locked", character=victim, zombie=z)
+
+
+@system("stalingrad.zombie_activations", reads=ZOMBIE_READS, writes=ZOMBIE_WRITES, creates=("Position", "Facing"))
+def zombie_activations(game: Game) -> Generator[Decision, int, None]:
+    """Action phase of the zombie turn: every zombie, bottom row up and left to right."""
+    yield from settle_pending(game)
+    g = gmap(game)
+    field: Field | None = None
+    targets: list[int] = []
+    closed = closed_doors(game)
+    closed_idx = {g.index(s) for s in closed}
+    for z in activation_order(game):
+        if game.over or not characters(game):
+            return
+        if not game.world.exists(z) or not game.world.has(z, Position):
+            continue
+        markers = game.world.get(z, Markers)
+        if markers.has("arrived"):
+            continue
+        if markers.has("stunned"):
+            markers.discard("stunned")
+            game.log("zombie_recovers", zombie=z)
+            continue
+        moves = ztype(game, z).move
+        zs = pos(game, z)
+        chars = characters(game)
+        adjacent_now = any(touching(game, zs, pos(game, c), closed) for c in chars)
+        if not adjacent_now:
+            if field is None or targets != chars:
+                targets = chars
+                field = distance_field(g, [pos(game, c) for c in chars], closed)
+            here = field.dist[g.index(zs)]
+            if here >= UNREACHABLE:
+                continue
+            tied = field.nearest(zs)
+            choice = yield from game.decide(PLAYER, "stalingrad.zombie_target", [targets[i] for i in tied], zombie=z)
+            index = targets.index(choice)
+            seen = seen_by_covering(game, z)
+            occ = occupancy(game)
+            moves = walk(game, z, field, index, pos(game, choice), moves, occ, closed_idx)
+            yield from offer_cover(game, z, seen)
+            if not game.world.exists(z) or stunned(game, z):
+                continue
+            zs = pos(game, z)
+            if moves <= 0:
+                continue
+        yield from zombie_attack(game, z)
+    reveal(game)
+
+
+@system("stalingrad.zombie_final", reads=("Markers", "Faction"), writes=("Markers",))
+def zombie_final(game: Game) -> Generator[Decision, int, None]:
+    """Final phase of the zombie turn: remove stunned markers, then the ruleset's `spawn` step."""
+    for _e, m in game.world.query1(Markers):
+        m.discard("stunned")
+        m.discard("arrived")
+    yield from game.run_step("spawn", {})
+    yield from settle_pending(game, arrived=False)
+    reveal(game)

@@ -1,0 +1,454 @@
+"""Escape from Stalingrad Z, rule by rule, with forced dice and exact outcomes.
+
+Weapons (prefabs/stalingrad/weapons.yaml): tt33 PB 3 RM 2 hit 6 ROF 1; ppsh PB 3 RM 2 hit 5 ROF 3;
+fists hit 7; grenade PB 1 RM 1 hit 2. The commissar carries tt33 (4 ammo), 2 grenades and fists;
+the sergeant a ppsh (4 ammo) and fists.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from stalingrad_support import at, char, dice, events, face, lockers, make, rolls, run, set_mode, zombie
+
+from ecs_zombie.components import Facing, Markers, Position, Wounds
+from ecs_zombie.systems.stalingrad import activation, attack, round, spawn, zombies
+from ecs_zombie.systems.stalingrad.board import state, stun_zombie
+from ecs_zombie.systems.stalingrad.components import ActivationState, Arsenal, AwaitingSpawn
+from ecs_zombie.systems.stalingrad.tables import Weapon
+
+
+def test_hit_number_rises_by_one_per_rm_or_part() -> None:
+    """Normal fire 3a-3b: PB 3, RM 2: range 3 -> primary; range 4 -> +1 (part of RM); 7 -> +2."""
+    w = Weapon("w", pb=3, rm=2, hit=6, rof=1, fire=True, h=False, grenade=False)
+    assert [attack.hit_number(w, r) for r in (1, 3, 4, 5, 6, 7, 8)] == [6, 6, 7, 7, 8, 8, 9]
+
+
+def test_roll_of_hit_plus_three_kills_a_one_hit_zombie(tmp_path: Path) -> None:
+    """Normal fire 5a: target at range 7 (PB 3, RM 2 -> hit # 6 + 2 = 8); a roll of 11 kills."""
+    game = make(tmp_path, [char("commissar", 1, 1), zombie("walker", 8, 1)])
+    com, walker = at(game, 1, 1), at(game, 8, 1)
+    set_mode(game, com, "stationary")
+    dice(game, [11])
+    run(game, attack.normal_fire(game, com, "tt33"))
+    assert events(game, "attack")[0]["hit"] == 8
+    assert not game.world.exists(walker)
+    assert state(game)[1].counts["zombies_killed"] == 1
+
+
+def test_roll_of_hit_number_stuns(tmp_path: Path) -> None:
+    """Normal fire 5b: hit # 8; a 10 (>= 8, < 11) stuns the zombie and does not kill it."""
+    game = make(tmp_path, [char("commissar", 1, 1), zombie("walker", 8, 1)])
+    com, walker = at(game, 1, 1), at(game, 8, 1)
+    set_mode(game, com, "stationary")
+    dice(game, [10])
+    run(game, attack.normal_fire(game, com, "tt33"))
+    assert game.world.exists(walker)
+    assert game.world.get(walker, Markers).has("stunned")
+
+
+def test_a_one_reduces_ammo(tmp_path: Path) -> None:
+    """Normal fire 5d: a roll of 1 costs one ammo; the zombie is untouched."""
+    game = make(tmp_path, [char("commissar", 1, 1), zombie("walker", 4, 1)])
+    com, walker = at(game, 1, 1), at(game, 4, 1)
+    set_mode(game, com, "stationary")
+    dice(game, [1])
+    run(game, attack.normal_fire(game, com, "tt33"))
+    assert game.world.get(com, Arsenal).ammo["tt33"] == 3
+    assert game.world.exists(walker) and not game.world.get(walker, Markers).has("stunned")
+
+
+def test_a_two_wounds_the_first_intervening_character(tmp_path: Path) -> None:
+    """Normal fire 5c: range 4 (hit # 6 + 1) plus 1 for the character in the way = 8; a 2 wounds him."""
+    game = make(tmp_path, [char("commissar", 1, 1), char("sniper", 3, 1), zombie("walker", 5, 1)])
+    com, sniper = at(game, 1, 1), at(game, 3, 1)
+    set_mode(game, com, "stationary")
+    dice(game, [2])
+    run(game, attack.normal_fire(game, com, "tt33"))
+    assert events(game, "attack")[0]["hit"] == 8
+    assert game.world.get(sniper, Wounds).taken == 1
+
+
+def test_hit_number_above_twelve_fails_without_dice(tmp_path: Path) -> None:
+    """Normal fire 3c: range 10 -> 6 + 4 = 10, running +4 = 14 > 12: the attack fails, no die rolled."""
+    game = make(tmp_path, [char("commissar", 1, 1), zombie("walker", 11, 1)])
+    com = at(game, 1, 1)
+    set_mode(game, com, "running")
+    dice(game, [12])
+    run(game, attack.normal_fire(game, com, "tt33"))
+    assert events(game, "attack_fails")[0]["hit"] == 14
+    assert rolls(game) == []
+
+
+def test_nearest_target_ties_are_offered_to_the_player(tmp_path: Path) -> None:
+    """Normal fire 1: the nearest zombie in front arc and LOF; two at range 3: the player chooses."""
+    game = make(tmp_path, [char("commissar", 1, 1), zombie("walker", 4, 1), zombie("walker", 3, 2),
+                           zombie("walker", 6, 1)])
+    com, a, b = at(game, 1, 1), at(game, 4, 1), at(game, 3, 2)
+    set_mode(game, com, "stationary")
+    dice(game, [12])
+    asked = run(game, attack.normal_fire(game, com, "tt33"), {"stalingrad.target": b})
+    assert asked[0].kind == "stalingrad.target" and sorted(asked[0].options) == sorted([a, b])
+    assert not game.world.exists(b) and game.world.exists(a)
+
+
+def test_only_the_front_arc_is_a_target(tmp_path: Path) -> None:
+    """Normal fire 1: a zombie behind the character (rear arc) is not a target."""
+    game = make(tmp_path, [char("commissar", 5, 1, facing=2), zombie("walker", 2, 1)])
+    com = at(game, 5, 1)
+    assert attack.visible_zombies(game, com) == []
+    face(game, com, 6)
+    assert [t[1] for t in attack.visible_zombies(game, com)] == [at(game, 2, 1)]
+
+
+def test_spread_fire_loses_a_die_per_square_between_targets(tmp_path: Path) -> None:
+    """Spread fire: ROF 3, one die per attack; shifting to a target with one square between the two
+    costs a die, so two dice are rolled in all."""
+    game = make(tmp_path, [char("sergeant", 1, 1), zombie("walker", 4, 1), zombie("walker", 6, 2)])
+    sgt, first, second = at(game, 1, 1), at(game, 4, 1), at(game, 6, 2)
+    set_mode(game, sgt, "stationary")
+    dice(game, [3, 12])
+    asked = run(game, attack.spread_fire(game, sgt, "ppsh"), {"stalingrad.spread_target": second})
+    assert asked[0].kind == "stalingrad.spread_target" and asked[0].context["dice"] == 2
+    assert events(game, "spread_shift") == [{"character": sgt, "target": second, "dice_lost": 1, "dice_left": 1}]
+    assert rolls(game) == [[3], [12]]
+    assert game.world.exists(first) and not game.world.exists(second)
+
+
+def test_spread_fire_keeps_rolling_when_ammo_runs_out(tmp_path: Path) -> None:
+    """Spread fire: ammo reduced to zero by a 1 does not stop the remaining dice."""
+    game = make(tmp_path, [char("sergeant", 1, 1, Arsenal={"weapons": ["ppsh"], "ammo": {"ppsh": 1}, "gear": []}),
+                           zombie("walker", 4, 1)])
+    sgt, walker = at(game, 1, 1), at(game, 4, 1)
+    set_mode(game, sgt, "stationary")
+    dice(game, [1, 1, 8])
+    run(game, attack.spread_fire(game, sgt, "ppsh"), {"stalingrad.spread_target": walker})
+    assert game.world.get(sgt, Arsenal).ammo["ppsh"] == 0
+    assert rolls(game) == [[1], [1], [8]]
+    assert not game.world.exists(walker)
+
+
+def test_grenade_deviates_again_off_obstructive_terrain(tmp_path: Path) -> None:
+    """Grenade: throw hit # 4 (range 4), a 1 misses; the grenade deviates E 1 onto rubble, so again
+    S 1, and lands on the zombie's square (range 1, hit # 2): a 5 kills it; the thrower, range 7
+    (hit # 8), rolls a 1, which costs no ammo."""
+    rows = ["............"] * 8
+    rows[4] = "......%....."
+    game = make(tmp_path, [char("commissar", 1, 4), zombie("walker", 6, 5)], rows=rows)
+    com, walker = at(game, 1, 4), at(game, 6, 5)
+    set_mode(game, com, "stationary")
+    dice(game, [1, 3, 1, 5, 1, 1, 5])
+    run(game, attack.grenade(game, com, "grenade"), {"stalingrad.grenade_square": [5, 4]})
+    throw = events(game, "grenade")[0]
+    assert throw["throw"] == 4 and throw["landed"] == [6, 5]
+    assert [d["to"] for d in events(game, "deviation")] == [[6, 4], [6, 5]]
+    assert not game.world.exists(walker)
+    assert game.world.get(com, Arsenal).ammo == {"grenade": 1, "tt33": 4}
+    assert game.world.get(com, Wounds).taken == 0
+
+
+def test_grenade_throw_side_arc_and_no_lof(tmp_path: Path) -> None:
+    """Grenade: range 3 in the side arc (+2) behind a wall (+4): throw hit # 9."""
+    rows = ["............"] * 8
+    rows[2] = "..#........."
+    game = make(tmp_path, [char("commissar", 1, 1, facing=2)], rows=rows)
+    com = at(game, 1, 1)
+    set_mode(game, com, "stationary")
+    dice(game, [12])
+    run(game, attack.grenade(game, com, "grenade"), {"stalingrad.grenade_square": [2, 3]})
+    assert events(game, "grenade")[0]["throw"] == 3 + 2 + 4
+
+
+def test_adjacent_zombie_in_front_forces_h2h_and_a_one_costs_no_ammo(tmp_path: Path) -> None:
+    """Attack action / H2H: a zombie touching the front arc allows only H2H; in H2H a 1 costs no ammo."""
+    game = make(tmp_path, [char("commissar", 1, 1), zombie("walker", 2, 1)])
+    com = at(game, 1, 1)
+    set_mode(game, com, "stationary")
+    kinds = {o[1] for o in attack.attack_options(game, com)}
+    assert kinds == {"h2h"}
+    dice(game, [1])
+    run(game, attack.h2h(game, com, "tt33"))
+    assert game.world.get(com, Arsenal).ammo["tt33"] == 4
+
+
+def test_zone_of_control_ends_movement(tmp_path: Path) -> None:
+    """Movement: entering a zombie's zone of control loses every MP left, unless it is stunned."""
+    game = make(tmp_path, [char("sergeant", 1, 4), zombie("walker", 5, 4)])
+    sgt, walker = at(game, 1, 4), at(game, 5, 4)
+    costs = game.tables["stalingrad.movement"]["walking"]
+    act = game.world.get(sgt, ActivationState)
+    act.mode, act.mp = "walking", 4
+    options, reached = activation.move_options(game, sgt, costs, 4)
+    assert ["move", 4, 4] in options and ["move", 5, 3] not in options
+    assert activation.do_move(game, sgt, costs, (4, 4), reached)
+    assert act.mp == 0 and events(game, "zone_of_control")
+
+    game2 = make(tmp_path / "b", [char("sergeant", 1, 4), zombie("walker", 5, 4)])
+    sgt2 = at(game2, 1, 4)
+    stun_zombie(game2, at(game2, 5, 4))
+    act2 = game2.world.get(sgt2, ActivationState)
+    act2.mode, act2.mp = "walking", 4
+    _o, reached2 = activation.move_options(game2, sgt2, costs, 4)
+    activation.do_move(game2, sgt2, costs, (4, 4), reached2)
+    assert act2.mp == 1
+    _ = walker
+
+
+def test_zombie_locks_then_wounds_and_the_lock_breaks(tmp_path: Path) -> None:
+    """Zombie attack and Locked: an adjacent zombie locks the character and turns him to face it; a
+    second zombie wounds the locked character; an unlock roll of the H2H hit # (5) frees him; killing
+    or stunning the locking zombie also removes the lock."""
+    game = make(tmp_path, [char("sergeant", 3, 3, facing=0), zombie("walker", 4, 3), zombie("walker", 3, 4)])
+    sgt, z1, z2 = at(game, 3, 3), at(game, 4, 3), at(game, 3, 4)
+    run(game, zombies.zombie_attack(game, z1))
+    assert lockers(game, sgt) == [z1] and game.world.get(sgt, Facing).direction == 2
+    run(game, zombies.zombie_attack(game, z2))
+    assert game.world.get(sgt, Wounds).taken == 1 and lockers(game, sgt) == [z1]
+    set_mode(game, sgt, "stationary")
+    dice(game, [4])
+    run(game, activation.try_unlock(game, sgt))
+    assert lockers(game, sgt) == [z1]
+    dice(game, [5])
+    run(game, activation.try_unlock(game, sgt))
+    assert lockers(game, sgt) == []
+    run(game, zombies.zombie_attack(game, z1))
+    assert lockers(game, sgt) == [z1]
+    stun_zombie(game, z1)
+    assert lockers(game, sgt) == []
+
+
+def test_locked_character_cannot_move_or_search_but_can_attack(tmp_path: Path) -> None:
+    """Locked: no movement actions and no searching, but an attack is still allowed."""
+    rows = ["............"] * 8
+    rows[2] = "..?........."
+    game = make(tmp_path, [char("sergeant", 2, 3, facing=2), zombie("walker", 3, 3)], rows=rows)
+    sgt, z = at(game, 2, 3), at(game, 3, 3)
+    run(game, zombies.zombie_attack(game, z))
+    act = game.world.get(sgt, ActivationState)
+    act.mode, act.mp = "walking", 4
+    options, _r = activation.actions(game, sgt, game.tables["stalingrad.movement"]["walking"])
+    assert {o[0] for o in options} == {"attack", "end"}
+    assert activation.search_choices(game, sgt) == [(2, 2)]
+    asked = run(game, activation.activate(game, sgt), {"stalingrad.unlock": "skip"})
+    assert "searching" not in asked[1].options
+
+
+def test_zombies_activate_bottom_row_first_left_to_right(tmp_path: Path) -> None:
+    """Zombie activation: from the bottom row up, left to right within each row."""
+    game = make(tmp_path, [char("sergeant", 0, 0), zombie("walker", 1, 1), zombie("walker", 5, 6),
+                           zombie("walker", 2, 6), zombie("walker", 7, 3)])
+    order = [(game.world.get(z, Position).x, game.world.get(z, Position).y) for z in zombies.activation_order(game)]
+    assert order == [(2, 6), (5, 6), (7, 3), (1, 1)]
+
+
+def test_zombie_target_ties_are_offered_to_the_player(tmp_path: Path) -> None:
+    """Zombie movement: toward the character with the shortest path; the player breaks ties."""
+    game = make(tmp_path, [char("sergeant", 2, 2), char("sniper", 8, 2), zombie("walker", 5, 5)])
+    sgt, sniper, z = at(game, 2, 2), at(game, 8, 2), at(game, 5, 5)
+    asked = run(game, zombies.zombie_activations(game), {"stalingrad.zombie_target": sniper})
+    assert asked[0].kind == "stalingrad.zombie_target" and asked[0].options == [sgt, sniper]
+    p = game.world.get(z, Position)
+    assert (p.x, p.y) == (6, 4)
+
+
+def test_zombie_with_moves_left_attacks(tmp_path: Path) -> None:
+    """Zombie movement: a runner (move 2) one step from contact moves and locks; a walker (move 1)
+    moves into contact but cannot also attack."""
+    game = make(tmp_path, [char("sergeant", 2, 2), char("sniper", 8, 6), zombie("runner", 4, 2),
+                           zombie("walker", 10, 6)])
+    sgt, sniper, runner = at(game, 2, 2), at(game, 8, 6), at(game, 4, 2)
+    run(game, zombies.zombie_activations(game))
+    assert (game.world.get(runner, Position).x, game.world.get(runner, Position).y) == (3, 2)
+    assert lockers(game, sgt) == [runner]
+    assert lockers(game, sniper) == []
+    assert at(game, 9, 6)
+
+
+def test_stunned_zombie_does_not_activate_but_recovers(tmp_path: Path) -> None:
+    """Zombie activation: a stunned zombie neither moves nor attacks; it loses the marker."""
+    game = make(tmp_path, [char("sergeant", 2, 2), zombie("walker", 3, 2)])
+    sgt, z = at(game, 2, 2), at(game, 3, 2)
+    stun_zombie(game, z)
+    run(game, zombies.zombie_activations(game))
+    assert lockers(game, sgt) == [] and not game.world.get(z, Markers).has("stunned")
+
+
+def test_spawn_on_a_character_wounds_and_pushes_him(tmp_path: Path) -> None:
+    """Spawn: a character on the spawn square takes 1 wound and is pushed where the player chooses."""
+    rows = ["............"] * 8
+    rows[0] = "A..........."
+    game = make(tmp_path, [char("sergeant", 0, 0), char("sniper", 11, 7)], rows=rows)
+    sgt = at(game, 0, 0)
+    asked = run(game, spawn.spawn_at(game, "walker", (0, 0)), {"stalingrad.push": [0, 1]})
+    assert asked[0].kind == "stalingrad.push" and sorted(asked[0].options) == [[0, 1], [1, 0], [1, 1]]
+    assert game.world.get(sgt, Wounds).taken == 1
+    assert (game.world.get(sgt, Position).x, game.world.get(sgt, Position).y) == (0, 1)
+    assert at(game, 0, 0) != sgt
+
+
+def test_spawn_on_a_zombie_waits_then_arrives_without_activating(tmp_path: Path) -> None:
+    """Spawn: a zombie on the spawn square holds the new one off the board until the square is free;
+    it then arrives and does not activate that turn."""
+    rows = ["............"] * 8
+    rows[0] = "A..........."
+    game = make(tmp_path, [char("sergeant", 6, 6), zombie("walker", 0, 0)], rows=rows)
+    old = at(game, 0, 0)
+    run(game, spawn.spawn_at(game, "walker", (0, 0)))
+    waiting = [e for e, _p in game.world.query1(AwaitingSpawn)]
+    assert len(waiting) == 1 and events(game, "zombie_held")
+    game.world.get(old, Position).x = 1
+    run(game, zombies.zombie_activations(game))
+    new = waiting[0]
+    assert not game.world.has(new, AwaitingSpawn)
+    assert (game.world.get(new, Position).x, game.world.get(new, Position).y) == (0, 0)
+    assert game.world.get(new, Markers).has("arrived")
+    assert not [e for e in events(game, "zombie_moved") if e["zombie"] == new]
+
+
+def test_spawned_zombies_are_face_down_unless_in_lof(tmp_path: Path) -> None:
+    """Spawn: face down unless a character has LOF to the square (arcs do not matter)."""
+    rows = ["............"] * 8
+    rows[0] = "A....#A....."
+    rows[1] = ".....#......"
+    rows[2] = ".....#......"
+    game = make(tmp_path, [char("sergeant", 1, 2, facing=4)], rows=rows)
+    run(game, spawn.spawn_at(game, "walker", (0, 0)))
+    run(game, spawn.spawn_at(game, "walker", (6, 0)))
+    seen, unseen = at(game, 0, 0), at(game, 6, 0)
+    assert not game.world.get(seen, Markers).has("hidden")
+    assert game.world.get(unseen, Markers).has("hidden")
+
+
+def test_covering_token_values(tmp_path: Path) -> None:
+    """Covering: a character who could have attacked but did not takes 0 (stationary), 2 (walked) or
+    4 (ran); a searching character takes none."""
+    rows = ["............"] * 8
+    rows[6] = ".?.........."
+    for mode, value in (("stationary", 0), ("walking", 2), ("running", 4), ("searching", -1)):
+        game = make(tmp_path / mode, [char("sergeant", 1, 7)], rows=rows, dice=[1])
+        sgt = at(game, 1, 7)
+        run(game, activation.activate(game, sgt), {"stalingrad.mode": mode, "stalingrad.action": ["end"]})
+        assert game.world.get(sgt, ActivationState).covering == value, mode
+
+
+def test_covering_fire_when_a_zombie_becomes_adjacent(tmp_path: Path) -> None:
+    """Covering: the token is discarded for an attack when a zombie comes into contact; the token's
+    value (4) is added to the hit #: ppsh in H2H 5 + 4 = 9; a 12 kills."""
+    game = make(tmp_path, [char("sergeant", 1, 4), zombie("runner", 4, 4)])
+    sgt, runner = at(game, 1, 4), at(game, 4, 4)
+    game.world.get(sgt, ActivationState).covering = 4
+    dice(game, [12])
+    asked = run(game, zombies.zombie_activations(game),
+                {"stalingrad.cover": "fire", "stalingrad.cover_attack": ["attack", "h2h", "ppsh"]})
+    assert [d.kind for d in asked] == ["stalingrad.cover", "stalingrad.cover_attack"]
+    assert events(game, "attack")[0]["hit"] == 9
+    assert not game.world.exists(runner)
+    assert game.world.get(sgt, ActivationState).covering == -1
+
+
+def test_covering_fire_is_offered_when_a_zombie_enters_lof(tmp_path: Path) -> None:
+    """Covering: offered when a zombie newly enters the front arc and LOF, not for one already seen."""
+    game = make(tmp_path, [char("sergeant", 1, 1), zombie("walker", 6, 1)])
+    sgt, z = at(game, 1, 1), at(game, 6, 1)
+    game.world.get(sgt, ActivationState).covering = 2
+    assert run(game, attack.offer_cover(game, z, {sgt: True}), {"stalingrad.cover": "hold"}) == []
+    asked = run(game, attack.offer_cover(game, z, {sgt: False}), {"stalingrad.cover": "hold"})
+    assert [d.kind for d in asked] == ["stalingrad.cover"]
+
+
+def test_initiative(tmp_path: Path) -> None:
+    """Initiative: characters first in round 1; then 1d12 each, zombies -4; a tie is rerolled
+    (design choice); a winning player chooses; winning zombies go first."""
+    game = make(tmp_path, [char("sergeant", 1, 1)])
+    run(game, round.initiative(game))
+    assert state(game)[0].first == "characters" and rolls(game) == []
+    game.tick = 2
+    dice(game, [5, 9, 7, 3])
+    asked = run(game, round.initiative(game), {"stalingrad.initiative_order": "second"})
+    assert [d.kind for d in asked] == ["stalingrad.initiative_order"]
+    assert len(events(game, "initiative_tie")) == 1 and state(game)[0].first == "zombies"
+    dice(game, [7, 3])
+    run(game, round.initiative(game))
+    assert state(game)[0].first == "characters"
+    dice(game, [2, 12])
+    assert run(game, round.initiative(game)) == [] and state(game)[0].first == "zombies"
+    game.params["initiative_ties"] = "zombies"
+    dice(game, [5, 9])
+    run(game, round.initiative(game))
+    assert state(game)[0].first == "zombies" and len(rolls(game)) == 10
+
+
+def test_searching(tmp_path: Path) -> None:
+    """Searching: own square or an orthogonal neighbour, once, from the scenario's table (a 6: 2 ammo)."""
+    rows = ["............"] * 8
+    rows[3] = "..?........."
+    game = make(tmp_path, [char("commissar", 2, 2), char("sniper", 9, 6)], rows=rows, dice=[6])
+    com = at(game, 2, 2)
+    run(game, activation.activate(game, com), {"stalingrad.mode": "searching"})
+    assert game.world.get(com, Arsenal).ammo["tt33"] == 6
+    assert activation.search_choices(game, com) == []
+
+
+def test_searching_only_where_the_scenario_allows(tmp_path: Path) -> None:
+    """Searching: only allowed when specified in the scenario."""
+    rows = ["............"] * 8
+    rows[3] = "..?........."
+    game = make(tmp_path, [char("commissar", 2, 2)], rows=rows, allowed=False)
+    assert activation.search_choices(game, at(game, 2, 2)) == []
+
+
+def test_escape_wins(tmp_path: Path) -> None:
+    """End segment (scenario): a character who reaches an exit escapes; enough escaped wins."""
+    rows = ["............"] * 8
+    rows[1] = "...E........"
+    game = make(tmp_path, [char("sergeant", 1, 1)], rows=rows)
+    sgt = at(game, 1, 1)
+    run(game, activation.activate(game, sgt), {"stalingrad.mode": "walking", "stalingrad.action":
+                                              lambda d: ["move", 3, 1] if ["move", 3, 1] in d.options else ["end"]})
+    assert not game.world.exists(sgt) and state(game)[1].counts["escaped"] == 1
+    round.end_segment(game)
+    assert game.outcome == "characters"
+
+
+def test_tough_zombie_needs_two_hits(tmp_path: Path) -> None:
+    """Zombie types: a brute (2 hits, tough) is stunned by a first hit and killed by a second."""
+    game = make(tmp_path, [char("sergeant", 1, 1), zombie("brute", 4, 1)])
+    sgt, brute = at(game, 1, 1), at(game, 4, 1)
+    set_mode(game, sgt, "stationary")
+    dice(game, [8, 8, 3])
+    run(game, attack.normal_fire(game, sgt, "ppsh"))
+    assert not game.world.exists(brute)
+    assert len(events(game, "zombie_hit")) == 1
+
+
+def test_covering_fire_is_offered_when_a_zombie_spawns_in_lof(tmp_path: Path) -> None:
+    """Covering: a zombie arriving in a covering character's front arc and LOF is a moment to fire."""
+    rows = ["............"] * 8
+    rows[0] = "A..........."
+    game = make(tmp_path, [char("sergeant", 0, 4, facing=0)], rows=rows)
+    sgt = at(game, 0, 4)
+    game.world.get(sgt, ActivationState).covering = 0
+    asked = run(game, spawn.spawn_at(game, "walker", (0, 0)), {"stalingrad.cover": "hold"})
+    assert [d.kind for d in asked] == ["stalingrad.cover"]
+    assert not game.world.get(at(game, 0, 0), Markers).has("hidden")
+
+
+def test_move_attack_move_doors_and_gear(tmp_path: Path) -> None:
+    """Movement actions: before and after the one attack; opening an adjacent door and passing gear to
+    an adjacent character each cost MPs from the movement table (walking: 1 each)."""
+    rows = ["............"] * 8
+    rows[2] = "....+......."
+    game = make(tmp_path, [char("sergeant", 1, 1), char("sniper", 2, 2), zombie("walker", 9, 1)],
+                rows=rows, dice=[3, 3, 3])
+    sgt, sniper = at(game, 1, 1), at(game, 2, 2)
+    script = iter([["move", 2, 1], ["attack", "normal", "ppsh"], ["move", 3, 1], ["open", 4, 2],
+                   ["pass", "bandage", sniper]])
+    asked = run(game, activation.activate(game, sgt), {"stalingrad.mode": "walking",
+                                                        "stalingrad.action": lambda d: next(script)})
+    assert [d.kind for d in asked].count("stalingrad.action") == 5  # then no MP left: the end is not asked
+    assert [e["cost"] for e in events(game, "moved")] == [1, 1]
+    assert len(events(game, "attack")) == 1
+    assert events(game, "door")[0]["open"] is True
+    assert game.world.get(sgt, ActivationState).mp == 0
+    assert game.world.get(sniper, Arsenal).gear == ["bandage"]
+    assert game.world.get(sgt, ActivationState).covering == -1  # it attacked: no covering token
