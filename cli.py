@@ -161,6 +161,8 @@ def replay(
             if show and not as_json:
                 out.print(f"[bold]{game.ruleset.tick_name} {game.tick}[/bold] " +
                           ", ".join(f"{k}={v}" for k, v in row.items() if k != "turn"))
+                for line in session.describe(game):
+                    out.print(f"    {line}", markup=False)
 
         divergence = verify_replay(rep, heavy=heavy and verify, until=until, on_tick=on_tick)
         result: dict[str, Any] = {"ticks": len(rows), "outcome": rep.outcome, "verified": divergence is None}

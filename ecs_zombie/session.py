@@ -120,6 +120,28 @@ def inspect_state(path: str, tick: int | None) -> dict[str, Any]:
         raise GameError(f"{path}: inconsistent content ({exc})") from None
 
 
+def describe(game: Game) -> list[str]:
+    """The pieces on the board in a few words: each kind where it stands, with its damage.
+
+    Generic on purpose (any ruleset): pieces are grouped by `Kind` and `Zone`; pieces with a
+    `Position` are listed square by square, with `*` after one that is hurt."""
+    from ecs_zombie.components import Health, Kind, Position, Wounds, Zone
+
+    groups: dict[tuple[str, str], list[str]] = {}
+    for ent, kind in game.world.query1(Kind):
+        zone, pos = game.world.try_get(ent, Zone), game.world.try_get(ent, Position)
+        hurt, hp = game.world.try_get(ent, Wounds), game.world.try_get(ent, Health)
+        damaged = (hurt is not None and hurt.taken > 0) or (hp is not None and hp.current < hp.maximum)
+        where = f"{zone.name} (board {zone.board})" if zone is not None and zone.name else ""
+        label = f"({pos.x},{pos.y})" if pos is not None else ""
+        groups.setdefault((kind.name, where), []).append(label + ("*" if damaged else ""))
+    lines = []
+    for (name, where), marks in sorted(groups.items()):
+        spots = " ".join(m for m in marks if m)
+        lines.append(f"{name}{' in ' + where if where else ''}: {len(marks)}{' ' + spots if spots else ''}")
+    return lines
+
+
 def validate(paths: list[str]) -> list[str]:
     """Check rulesets, scenarios, prefab files and tables; returns what was checked."""
     rulesets = sorted(RULESETS_DIR.glob("*.yaml"))
