@@ -372,6 +372,35 @@ def sweep(
         raise typer.Exit(1)
 
 
+character_app = typer.Typer(no_args_is_help=True, help="Singapore Zombie Apocalypse characters.")
+app.add_typer(character_app, name="character")
+
+
+@character_app.command("create")
+def character_create(
+    cls: Annotated[str, typer.Option("--class", help="firefighter, soldier, convict, politician or paramedic.")],
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the creation dice.")] = 0,
+    name: Annotated[str | None, typer.Option("--name", help="The character's name.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the sheet as one JSON object.")] = False,
+    save: Annotated[str | None, typer.Option("--save", help="Also write the sheet as a prefab YAML.")] = None,
+) -> None:
+    """Roll a Singapore Zombie Apocalypse character (d100 attributes, class modifiers, an ability, a weapon)."""
+
+    def body() -> None:
+        from ecs_zombie.systems.sza.character_sheet import create_character, render_sheet, save_prefab
+
+        sheet = create_character(cls, seed, name)
+        saved = save_prefab(sheet, save) if save else None
+        if as_json:
+            emit_json({**sheet, "saved": str(saved) if saved else None})
+            return
+        out.print(render_sheet(sheet), markup=False)
+        if saved:
+            out.print(f"saved {saved}", markup=False)
+
+    guarded(body)
+
+
 @app.command()
 def validate(paths: Annotated[list[str] | None, typer.Argument(metavar="PATH...")] = None) -> None:
     """Check rulesets, prefabs and scenarios without running them (all shipped ones by default)."""

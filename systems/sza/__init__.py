@@ -1,0 +1,13 @@
+"""Singapore Zombie Apocalypse: created characters, percentile combat, infection, and the rule
+book's two scenarios played as a campaign (see systems/sza/NOTES.md)."""
+
+from ecs_zombie.systems.sza import (  # noqa: F401
+    actions,
+    combat,
+    components,
+    heuristics,
+    stage,
+    tables,
+    turn,
+    zombies,
+)

@@ -1,0 +1,223 @@
+"""Square-grid geometry for Singapore Zombie Apocalypse's maps: rooms, walls, doors, stairs, sight.
+
+The map tables (`sza.maps`) compile into a `Board`: every square has a number (y * width + x), a
+room (or none: a wall), and maybe a feature. What changes during play (doors unlocked, windows
+broken, the vehicle open to approach) is a list of opened squares kept in the `Stage` component;
+passability is the board's static part plus that list. Distances are breadth-first over the
+squares, diagonals included ("*diagonal movement included", Movement Tables) but never cutting a
+wall's corner; the staircase joins its two squares. Results are cached per board and opened set:
+they are pure functions of the data and the saved state, so a cache never changes a game.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+BLOCKING = frozenset({"debris"})
+GATES = frozenset({"locked_door", "window", "vehicle"})  # passable only once opened
+DOORS = frozenset({"door", "locked_door"})
+UNSEEN = 10**6
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    id: str
+    title: str
+    hide: bool = False
+    dark: bool = False
+    smarts: int = 0
+    zombie_accuracy: int = 0
+    spot: bool = True
+
+
+@dataclass(slots=True)
+class Graph:
+    """Neighbours under one opened set, and breadth-first distances from squares asked so far."""
+
+    neighbours: dict[int, tuple[int, ...]]
+    dist: dict[int, dict[int, int]] = field(default_factory=dict)
+
+    def from_(self, cell: int) -> dict[int, int]:
+        got = self.dist.get(cell)
+        if got is None:
+            got = {cell: 0}
+            queue = deque([cell])
+            nb = self.neighbours
+            while queue:
+                c = queue.popleft()
+                d = got[c] + 1
+                for n in nb.get(c, ()):
+                    if n not in got:
+                        got[n] = d
+                        queue.append(n)
+            self.dist[cell] = got
+        return got
+
+    def distance(self, a: int, b: int) -> int:
+        return self.from_(b).get(a, UNSEEN)
+
+
+@dataclass(slots=True)
+class Board:
+    id: str
+    title: str
+    width: int
+    height: int
+    outdoor: bool
+    rooms: dict[str, Room]
+    room_at: dict[int, str]
+    feature_at: dict[int, str]
+    features: dict[str, list[int]]
+    links: dict[int, int]
+    spawns: dict[str, list[int]]
+    start: list[int]
+    vehicle: str = ""
+    _graphs: dict[tuple[int, ...], Graph] = field(default_factory=dict)
+    _around: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    memo: dict[Any, Any] = field(default_factory=dict)  # pure functions of (board, saved state) only
+
+    def around(self, cell: int) -> tuple[int, ...]:
+        """The up to eight squares next to `cell`, in square order."""
+        got = self._around.get(cell)
+        if got is None:
+            x, y = cell % self.width, cell // self.width
+            got = tuple((y + dy) * self.width + x + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                        if (dx or dy) and 0 <= x + dx < self.width and 0 <= y + dy < self.height)
+            self._around[cell] = got
+        return got
+
+    def cell(self, x: int, y: int) -> int:
+        return y * self.width + x
+
+    def xy(self, cell: int) -> tuple[int, int]:
+        return cell % self.width, cell // self.width
+
+    def room(self, cell: int) -> Room | None:
+        rid = self.room_at.get(cell)
+        return self.rooms[rid] if rid else None
+
+    def feature(self, cell: int) -> str:
+        return self.feature_at.get(cell, "")
+
+    def passable(self, cell: int, opened: frozenset[int] | set[int]) -> bool:
+        kind = self.feature_at.get(cell, "")
+        if kind in BLOCKING:
+            return False
+        if kind in GATES:
+            return cell in opened
+        return cell in self.room_at or kind == "door"
+
+    def graph(self, opened: list[int]) -> Graph:
+        key = tuple(opened)
+        g = self._graphs.get(key)
+        if g is None:
+            g = self._graphs[key] = self._build(frozenset(opened))
+        return g
+
+    def _build(self, opened: frozenset[int]) -> Graph:
+        w, h = self.width, self.height
+        ok = {c for c in range(w * h) if self.passable(c, opened)}
+        nb: dict[int, tuple[int, ...]] = {}
+        for c in sorted(ok):
+            x, y = c % w, c // w
+            out = []
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    if not (dx or dy):
+                        continue
+                    nx, ny = x + dx, y + dy
+                    if not (0 <= nx < w and 0 <= ny < h):
+                        continue
+                    n = ny * w + nx
+                    if n not in ok:
+                        continue
+                    # no corner cutting: a diagonal step needs both orthogonal squares open
+                    if dx and dy and ((y * w + nx) not in ok or (ny * w + x) not in ok):
+                        continue
+                    out.append(n)
+            link = self.links.get(c)
+            if link is not None and link in ok:
+                out.append(link)
+            nb[c] = tuple(sorted(out))
+        return Graph(nb)
+
+    def chebyshev(self, a: int, b: int) -> int:
+        ax, ay = a % self.width, a // self.width
+        bx, by = b % self.width, b // self.width
+        return max(abs(ax - bx), abs(ay - by))
+
+    def orthogonal(self, a: int, b: int) -> bool:
+        ax, ay = a % self.width, a // self.width
+        bx, by = b % self.width, b // self.width
+        return abs(ax - bx) + abs(ay - by) == 1
+
+    def sight(self, a: int, b: int, opened: list[int]) -> int | None:
+        """Squares between a and b along a row or column with nothing in the way, else None.
+
+        Ranged rule: "direct sight ... horizontally and vertically on the map"; "Targets behind a
+        wall also not do count". Walls, unbroken windows, locked doors and debris block sight."""
+        ax, ay = a % self.width, a // self.width
+        bx, by = b % self.width, b // self.width
+        if ax != bx and ay != by:
+            return None
+        n = abs(ax - bx) + abs(ay - by)
+        if n == 0:
+            return 0
+        sx = (bx > ax) - (bx < ax)
+        sy = (by > ay) - (by < ay)
+        op = set(opened)
+        for i in range(1, n):
+            c = (ay + sy * i) * self.width + ax + sx * i
+            if not self.passable(c, op) or self.feature_at.get(c) == "vehicle":
+                return None
+        return n
+
+
+def compile_board(name: str, doc: dict[str, Any]) -> Board:
+    """A board from a validated map entry (see `tables.maps`)."""
+    w, h = doc["size"]
+    rooms: dict[str, Room] = {}
+    room_at: dict[int, str] = {}
+    for rid, r in doc["rooms"].items():
+        rooms[rid] = Room(rid, r["title"], bool(r.get("hide", False)), bool(r.get("dark", False)),
+                          int(r.get("smarts", 0)), int(r.get("zombie_accuracy", 0)), bool(r.get("spot", True)))
+        x0, y0, rw, rh = r["area"]
+        for y in range(y0, y0 + rh):
+            for x in range(x0, x0 + rw):
+                room_at[y * w + x] = rid
+    feature_at: dict[int, str] = {}
+    features: dict[str, list[int]] = {}
+    links: dict[int, int] = {}
+    vehicle = ""
+    for f in doc["features"]:
+        for c in _cells(f, w):
+            feature_at[c] = f["kind"]
+            features.setdefault(f["kind"], []).append(c)
+        if f["kind"] == "stairs":
+            a = f["at"][1] * w + f["at"][0]
+            b = f["to"][1] * w + f["to"][0]
+            links[a], links[b] = b, a
+            feature_at[b] = "stairs"
+            features.setdefault("stairs", []).append(b)
+        if f["kind"] == "vehicle":
+            vehicle = str(f.get("vehicle", "car"))
+    for cells in features.values():
+        cells.sort()
+    spawns = {k: [y * w + x for x, y in v] for k, v in doc.get("spawns", {}).items()}
+    if "start_area" in doc:
+        start = _cells({"area": doc["start_area"]}, w)
+    else:
+        sid = doc["start"]
+        start = sorted(c for c, r in room_at.items() if r == sid)
+    return Board(name, doc["title"], w, h, bool(doc.get("outdoor", False)), rooms, room_at, feature_at, features,
+                 links, spawns, sorted(start), vehicle)
+
+
+def _cells(f: dict[str, Any], w: int) -> list[int]:
+    if "at" in f:
+        x, y = f["at"]
+        return [y * w + x]
+    x0, y0, aw, ah = f["area"]
+    return [y * w + x for y in range(y0, y0 + ah) for x in range(x0, x0 + aw)]

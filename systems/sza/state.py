@@ -1,0 +1,253 @@
+"""Shared queries and effects of Singapore Zombie Apocalypse's systems: the stage, the board,
+pieces on it, attribute totals with every modifier, engagement, damage, infection and removal.
+
+Order: pieces by entity id unless a rule orders them otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecs_zombie.components import Engaged, Faction, Health, Kind, Markers, Owner, Position, Tally
+from ecs_zombie.errors import GameError
+from ecs_zombie.game import Game
+from ecs_zombie.systems.sza.board import Board
+from ecs_zombie.systems.sza.components import Arms, Attributes, Character, Infection, Stage
+from ecs_zombie.systems.sza.tables import Rules, ScenarioDef
+
+SURVIVORS, ZOMBIES = "survivors", "zombies"
+
+
+def stage_of(game: Game) -> tuple[int, Stage]:
+    for ent, stage in game.world.query1(Stage):
+        return ent, stage
+    raise GameError("this game has no campaign entity (a Stage component)")
+
+
+def tally(game: Game) -> Tally:
+    ent, _ = stage_of(game)
+    return game.world.get(ent, Tally)
+
+
+def rules(game: Game) -> Rules:
+    r: Rules = game.tables["sza.rules"]
+    return r
+
+
+def scenario_def(game: Game, stage: Stage) -> ScenarioDef:
+    s: ScenarioDef = game.tables["sza.scenarios"].by_id[stage.stages[stage.index]]
+    return s
+
+
+def board_of(game: Game, stage: Stage) -> Board:
+    b: Board = game.tables["sza.maps"][scenario_def(game, stage).map]
+    return b
+
+
+def cell_of(board: Board, pos: Position) -> int:
+    return pos.y * board.width + pos.x
+
+
+def characters(game: Game) -> list[int]:
+    """Living characters on the board (infected ones included; risen ones are zombies)."""
+    out = []
+    for ent, (faction, markers, _c) in game.world.query(Faction, Markers, Character):
+        if faction.side == SURVIVORS and not markers.has("offboard"):
+            out.append(ent)
+    return out
+
+
+def zombies(game: Game) -> list[int]:
+    return [e for e, f in game.world.query1(Faction) if f.side == ZOMBIES]
+
+
+def is_character(game: Game, ent: int) -> bool:
+    return game.world.has(ent, Infection) and game.world.get(ent, Faction).side == SURVIVORS
+
+
+def has_ability(game: Game, ent: int, ability: str) -> bool:
+    """An ability the piece may use now: an infected character uses none ("Damage & Infection")."""
+    ch = game.world.try_get(ent, Character)
+    if ch is None or ability not in ch.abilities:
+        return False
+    inf = game.world.try_get(ent, Infection)
+    return not (inf is not None and inf.infected)
+
+
+def room_effects(game: Game, board: Board, stage: Stage, ent: int) -> tuple[bool, int]:
+    """(dark, smarts modifier) of the piece's room, unless Combat Awareness ignores them."""
+    room = board.room(cell_of(board, game.world.get(ent, Position)))
+    if room is None or has_ability(game, ent, "combat_awareness"):
+        return False, 0
+    return room.dark and "lights" not in stage.flags, room.smarts
+
+
+def accuracy(game: Game, ent: int, board: Board, stage: Stage) -> int:
+    """Total Accuracy: the attribute, Inspire's +5 this turn, and the room's darkness."""
+    a = game.world.get(ent, Attributes).accuracy
+    markers = game.world.get(ent, Markers)
+    if markers.has("inspired"):
+        a += int(rules(game).abilities["inspire"].get("bonus", 5))
+    if is_character(game, ent):
+        dark, _ = room_effects(game, board, stage, ent)
+        if dark:
+            a -= int(game.params["darkness_penalty"])
+    return a
+
+
+def strength(game: Game, ent: int) -> int:
+    s = game.world.get(ent, Attributes).strength
+    if game.world.get(ent, Markers).has("inspired"):
+        s += int(rules(game).abilities["inspire"].get("bonus", 5))
+    return s
+
+
+def smarts(game: Game, ent: int, board: Board, stage: Stage) -> int:
+    s = game.world.get(ent, Attributes).smarts
+    if game.world.get(ent, Markers).has("inspired"):
+        s += int(rules(game).abilities["inspire"].get("bonus", 5))
+    if is_character(game, ent):
+        s += room_effects(game, board, stage, ent)[1]
+    return s
+
+
+def morale(game: Game, ent: int) -> int:
+    m = game.world.get(ent, Attributes).morale
+    if game.world.get(ent, Markers).has("boosted"):
+        m += int(rules(game).abilities["morale_boost"].get("morale", 1))
+    return max(1, m)
+
+
+def link(game: Game, a: int, b: int) -> None:
+    """Two enemies on one square are engaged (locked in melee)."""
+    for x, y in ((a, b), (b, a)):
+        ops = game.world.get(x, Engaged).opponents
+        if y not in ops:
+            ops.append(y)
+            ops.sort()
+
+
+def unlink_all(game: Game, ent: int) -> None:
+    world = game.world
+    for other in world.get(ent, Engaged).opponents:
+        if world.exists(other):
+            ops = world.get(other, Engaged).opponents
+            if ent in ops:
+                ops.remove(ent)
+    world.get(ent, Engaged).opponents.clear()
+
+
+def engage_square(game: Game, ent: int) -> list[int]:
+    """Engage every enemy on the piece's square; returns them."""
+    world = game.world
+    pos = world.get(ent, Position)
+    side = world.get(ent, Faction).side
+    found = []
+    for other, (opos, ofac) in world.query(Position, Faction):
+        if other == ent or opos.x != pos.x or opos.y != pos.y or ofac.side == side:
+            continue
+        if ofac.side not in (SURVIVORS, ZOMBIES) or world.get(other, Markers).has("offboard"):
+            continue
+        link(game, ent, other)
+        found.append(other)
+    return found
+
+
+def opponents(game: Game, ent: int) -> list[int]:
+    return [o for o in game.world.get(ent, Engaged).opponents if game.world.exists(o)]
+
+
+def destroy(game: Game, ent: int, why: str) -> None:
+    """A zombie (an NPC or a risen character) is eliminated."""
+    unlink_all(game, ent)
+    kind = game.world.get(ent, Kind).name
+    tally(game).bump("zombies_destroyed" if kind == "zombie" else "risen_destroyed")
+    game.log("destroyed", piece=ent, piece_kind=kind, why=why)
+    game.world.delete(ent)
+
+
+def harm(game: Game, target: int, damage: int, board: Board, stage: Stage, source: str) -> int:
+    """Damage after the target's reductions; Stamina at 0 or below infects a character
+    ("Damage & Infection") and eliminates a zombie. Returns the damage dealt."""
+    world = game.world
+    if is_character(game, target):
+        abil = rules(game).abilities
+        if has_ability(game, target, "fire_helmet"):
+            damage += int(abil["fire_helmet"].get("damage_taken", -3))
+        if speech_covers(game, target, board):
+            damage += int(abil["motivational_speech"].get("damage_taken", -3))
+    damage = max(0, damage)
+    health = world.get(target, Health)
+    health.current -= damage
+    game.log("damage", target=target, damage=damage, stamina=health.current, source=source)
+    if world.get(target, Faction).side == ZOMBIES:
+        if health.current <= 0:
+            destroy(game, target, source)
+    elif is_character(game, target) and health.current <= 0:
+        infect(game, target)
+    return damage
+
+
+def infect(game: Game, ent: int) -> None:
+    inf = game.world.get(ent, Infection)
+    if inf.infected:
+        return
+    inf.infected = True
+    inf.fresh = True
+    inf.turns_left = rules(game).infection(game.world.get(ent, Health).maximum)
+    tally(game).bump("infections")
+    game.log("infected", character=ent, turns=inf.turns_left)
+
+
+def cure(game: Game, ent: int, how: str) -> None:
+    """Only the Paramedic's abilities cure: Stamina comes back to `cured_stamina` (DESIGN CHOICE)."""
+    inf = game.world.get(ent, Infection)
+    inf.infected, inf.turns_left, inf.fresh = False, 0, False
+    h = game.world.get(ent, Health)
+    h.current = min(h.maximum, max(h.current, int(game.params["cured_stamina"])))
+    tally(game).bump("cures")
+    game.log("cured", character=ent, how=how, stamina=h.current)
+
+
+def heal(game: Game, ent: int, amount: int) -> int:
+    """Stamina up by `amount`, never above the total; returns what was gained."""
+    h = game.world.get(ent, Health)
+    gained = max(0, min(amount, h.maximum - h.current))
+    h.current += gained
+    return gained
+
+
+def speech_covers(game: Game, target: int, board: Board) -> bool:
+    """Motivational Speech: within `range` squares of a speaking Costa this turn."""
+    tpos = game.world.get(target, Position)
+    tcell = cell_of(board, tpos)
+    rng = int(rules(game).abilities["motivational_speech"].get("range", 2))
+    for ent, markers in game.world.query1(Markers):
+        if markers.has("speech") and has_ability(game, ent, "motivational_speech"):
+            if board.chebyshev(cell_of(board, game.world.get(ent, Position)), tcell) <= rng:
+                return True
+    return False
+
+
+def check(game: Game, ent: int, name: str, board: Board, stage: Stage) -> bool:
+    """A check in the style of the Break Check: 1d10 + the Smarts or Strength bonus >= target."""
+    spec = rules(game).checks[name]
+    r = rules(game)
+    sm = r.bonus(smarts(game, ent, board, stage))
+    st = r.bonus(strength(game, ent))
+    bonus = {"smarts": sm, "strength": st, "best": max(sm, st)}[spec["bonus"]]
+    roll = game.roll("1d10", f"{name} check")
+    ok = roll + bonus >= int(spec["target"])
+    game.log("check", piece=ent, check=name, roll=roll, bonus=bonus, target=spec["target"], success=ok)
+    return ok
+
+
+def side_of(game: Game, ent: int) -> str:
+    """Who answers for a piece: its player (a character, or a risen one), else the game master."""
+    owner = game.world.try_get(ent, Owner)
+    return f"player:{owner.player}" if owner is not None else "gm"
+
+
+def weapon(game: Game, ent: int) -> dict[str, Any]:
+    w: dict[str, Any] = rules(game).melee[game.world.get(ent, Arms).melee]
+    return w

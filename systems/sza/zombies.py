@@ -1,0 +1,81 @@
+"""The zombies' side (SZA "Play Criteria"): the game master moves and attacks with every zombie.
+
+"The reader has the option to decide which NPC zombie will attack but should try to have each NPC
+zombie attack a different player character, whenever possible. If not, the NPC zombie should
+attack the nearest character." The choice is the decision `sza.zombie_target` (side `gm`; a risen
+character's player answers for it); the default policy follows the sentence above.
+
+A zombie locked in melee attacks (stationary) up to its Morale engaged characters; otherwise it
+walks onto its target's square when in walking reach, runs when only a run reaches (engaging with
+surprise), and else runs towards it. Characters hiding in a pipe room cannot be attacked, and
+characters in a bush are not spotted (DESIGN CHOICE: zombies ignore both). Bright Yellow Fire
+Suit: every zombie next to Bruce Long attacks him instead of others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ecs_zombie.components import Markers, Position
+from ecs_zombie.decisions import Decision
+from ecs_zombie.game import Game
+from ecs_zombie.systems.sza.board import UNSEEN, Board
+from ecs_zombie.systems.sza.combat import engagement, strike
+from ecs_zombie.systems.sza.components import Stage
+from ecs_zombie.systems.sza.moves import allowance, step_towards
+from ecs_zombie.systems.sza.state import cell_of, characters, has_ability, morale, opponents, side_of
+
+
+def hidden(game: Game, ent: int, board: Board) -> bool:
+    """Hiding in a pipe room, or unspotted in a bush."""
+    cell = cell_of(board, game.world.get(ent, Position))
+    room = board.room(cell)
+    if room is not None and (room.hide or not room.spot):
+        return True
+    return board.feature(cell) == "bush" and not game.world.get(ent, Markers).has("aboard")
+
+
+def yellow(game: Game, z: int, candidates: list[int], board: Board) -> list[int]:
+    """Bright Yellow Fire Suit: zombies next to Bruce Long attack him instead of others."""
+    zc = cell_of(board, game.world.get(z, Position))
+    bruce = [c for c in candidates if has_ability(game, c, "bright_yellow_fire_suit")
+             and board.chebyshev(zc, cell_of(board, game.world.get(c, Position))) <= 1]
+    return bruce or candidates
+
+
+def zombie_act(game: Game, z: int, board: Board, stage: Stage) -> Generator[Decision, int, None]:
+    world = game.world
+    engaged = opponents(game, z)
+    if engaged:
+        targets = yellow(game, z, [c for c in engaged if not hidden(game, c, board)], board)
+        n = morale(game, z)
+        chosen: list[int] = []
+        while targets and len(chosen) < n:
+            if len(targets) + len(chosen) <= n:
+                chosen.extend(targets)
+                break
+            t = yield from game.decide(side_of(game, z), "sza.zombie_target", targets, zombie=z)
+            chosen.append(t)
+            targets = [x for x in targets if x != t]
+        for t in chosen:
+            strike(game, z, t, "still", board, stage)
+        return
+    candidates = yellow(game, z, [c for c in characters(game) if not hidden(game, c, board)], board)
+    zc = cell_of(board, world.get(z, Position))
+    graph = board.graph(stage.opened)
+    reach = graph.from_(zc)
+    candidates = [c for c in candidates if reach.get(cell_of(board, world.get(c, Position)), UNSEEN) < UNSEEN]
+    if not candidates:
+        return
+    target = yield from game.decide(side_of(game, z), "sza.zombie_target", candidates, zombie=z)
+    tc = cell_of(board, world.get(target, Position))
+    d = reach[tc]
+    walk, run = allowance(game, z, board)
+    if d <= walk:
+        if step_towards(game, z, tc, walk, board, stage) == tc:
+            engagement(game, z, target, "walk", board, stage, not hidden(game, target, board))
+    elif d <= run:
+        if step_towards(game, z, tc, run, board, stage, True) == tc:
+            engagement(game, z, target, "run", board, stage, not hidden(game, target, board))
+    else:
+        step_towards(game, z, tc, run, board, stage, True)
