@@ -1,0 +1,147 @@
+"""The Zombie phase: move, activate, wound, pin, remove stun markers (one system per step).
+
+Rules ("Zombie Phase"): active zombies without a stun marker move X hexes toward the nearest
+player (ties: least hit points, then the most recent first player) by the shortest path, always
+their full distance until adjacent; they may pass through zombies but not end on one, never enter
+a player's hex, trigger no hex effects, and still approach players at 0 hit points or less.
+"""
+
+from __future__ import annotations
+
+from ecs_zombie import hexgrid
+from ecs_zombie.components import Health, Markers, Position
+from ecs_zombie.game import Game
+from ecs_zombie.hexgrid import Hex
+from ecs_zombie.schedule import system
+from ecs_zombie.systems.director.board import (
+    Board,
+    damage,
+    hex_of,
+    pin,
+    recency,
+    survivors,
+    zombies,
+)
+
+
+def approach_fields(game: Game, board: Board) -> list[tuple[int, dict[Hex, int]]]:
+    """Per survivor: steps from every hex to a hex adjacent to them (0 there), moving through
+    zombies but never through a survivor; computed once per phase (survivors do not move in it)."""
+    players = board.players
+
+    def passable(h: Hex) -> bool:
+        return h in board.tile_of and h not in players
+
+    out = []
+    for ent in survivors(game):
+        me = hex_of(game.world.get(ent, Position))
+        starts = [n for n in hexgrid.neighbours(me) if passable(n)]
+        out.append((ent, hexgrid.bfs(starts, passable)))
+    return out
+
+
+def step_toward(field: dict[Hex, int], h: Hex, moves: int, taken: set[Hex], players: dict[Hex, int]) -> Hex:
+    """Walk `moves` steps down the field from `h` (a shortest path); neighbours are tried in
+    direction order, a free hex preferred at the last step; never end on another zombie (DESIGN
+    CHOICE: back up along the path to the last free hex)."""
+    path = [h]
+    at = h
+    for i in range(moves):
+        d = field.get(at)
+        if d is None or d == 0:
+            break
+        nexts = [n for n in hexgrid.neighbours(at) if field.get(n) == d - 1 and n not in players]
+        if not nexts:
+            break
+        if i == moves - 1 or d == 1:
+            free = [n for n in nexts if n not in taken]
+            at = free[0] if free else nexts[0]
+        else:
+            at = nexts[0]
+        path.append(at)
+    for spot in reversed(path):
+        if spot == h or spot not in taken:
+            return spot
+    return h
+
+
+@system("director.zombie_move", reads=("Position", "Faction", "Markers", "Health", "MapTile", "Owner", "DirectorState"),
+        writes=("Position",))
+def zombie_move(game: Game) -> None:
+    """Move Zombies: each active, unstunned zombie (by id) moves X (`zombie_move`) hexes toward the
+    nearest survivor by the shortest path, stopping when adjacent."""
+    moves = game.params["zombie_move"]
+    board = Board(game)
+    fields = approach_fields(game, board)
+    if not fields:
+        return
+    world = game.world
+    rank = {e: (world.get(e, Health).current, recency(game, e)) for e, _f in fields}
+    taken = set(board.zombies)
+    for z in zombies(game):
+        markers = world.get(z, Markers)
+        if markers.has("inactive") or markers.has("stun"):
+            continue
+        pos = world.get(z, Position)
+        h = hex_of(pos)
+        reach = [(f[h], rank[e], e, f) for e, f in fields if h in f]
+        if not reach:
+            continue
+        _d, _r, target, field = min(reach, key=lambda t: (t[0], t[1], t[2]))
+        dest = step_toward(field, h, moves, taken - {h}, board.players)
+        if dest != h:
+            taken.discard(h)
+            taken.add(dest)
+            pos.x, pos.y = dest
+            game.log("zombie_moved", zombie=z, to=list(dest), target=target)
+
+
+@system("director.activate", reads=("Position", "Faction", "Markers", "MapTile"), writes=("Markers",))
+def activate(game: Game) -> None:
+    """Activate Inactive Zombies: inactive zombies next to a player stand up (they attack this round
+    but did not move)."""
+    board = Board(game)
+    for z in zombies(game):
+        markers = game.world.get(z, Markers)
+        if markers.has("inactive") and any(n in board.players for n in hexgrid.neighbours(
+                hex_of(game.world.get(z, Position)))):
+            markers.discard("inactive")
+            game.log("zombie_activated", zombie=z)
+
+
+@system("director.zombie_attack", reads=("Position", "Faction", "Markers", "MapTile", "Owner", "DirectorState"),
+        writes=("Health", "Markers", "Intensity", "Tally"))
+def zombie_attack(game: Game) -> None:
+    """Wound Players Adjacent to Zombies: 1 hit point per adjacent active zombie without a stun marker."""
+    board = Board(game)
+    world = game.world
+    for ent in survivors(game):
+        me = hex_of(world.get(ent, Position))
+        hits = 0
+        for z in board.adjacent_zombies(me):
+            m = world.get(z, Markers)
+            if not m.has("stun") and not m.has("inactive"):
+                hits += 1
+        damage(game, ent, hits, "zombies")
+
+
+@system("director.pin", reads=("Position", "Faction", "Health", "MapTile", "Owner", "DirectorState"),
+        writes=("Markers",))
+def pin_players(game: Game) -> None:
+    """Pin Players: a player at 0 hit points or less, or with zombies on all six neighbouring hexes,
+    is pinned."""
+    board = Board(game)
+    world = game.world
+    for ent in survivors(game):
+        me = hex_of(world.get(ent, Position))
+        if world.get(ent, Health).current <= 0:
+            pin(game, ent, "0 hit points")
+        elif all(n in board.zombies for n in hexgrid.neighbours(me)):
+            pin(game, ent, "surrounded")
+
+
+@system("director.unstun", reads=("Faction", "Markers"), writes=("Markers",))
+def unstun(game: Game) -> None:
+    """Remove Zombie Stun Markers."""
+    for z in zombies(game):
+        game.world.get(z, Markers).discard("stun")
