@@ -11,11 +11,12 @@ import yaml
 
 from ecs_zombie import Game, new_game
 from ecs_zombie.components import Engaged, Facing, Position
-from ecs_zombie.decisions import Decision, PolicyTable
+from ecs_zombie.decisions import Decision
 from ecs_zombie.dice import DiceScript
 from ecs_zombie.systems.stalingrad.board import characters, zombies
 from ecs_zombie.systems.stalingrad.components import ActivationState
 from ecs_zombie.systems.stalingrad.round import setup
+from tests.helpers import drive
 
 OPEN_MAP = [
     "............",
@@ -98,24 +99,7 @@ def dice(game: Game, values: list[int]) -> None:
 def run(game: Game, steps: Generator[Decision, int, Any] | None,
         answers: dict[str, Any] | None = None) -> list[Decision]:
     """Drive a rule's generator; `answers` maps a decision kind to an option or a function of it."""
-    asked: list[Decision] = []
-    if steps is None:
-        return asked
-    policies = PolicyTable("first")
-    try:
-        d = next(steps)
-        while True:
-            asked.append(d)
-            rule = (answers or {}).get(d.kind)
-            if rule is None:
-                idx = policies.choose(game, d)
-            else:
-                value = rule(d) if callable(rule) else rule
-                idx = d.options.index(value)
-            d = steps.send(idx)
-    except StopIteration:
-        pass
-    return asked
+    return [] if steps is None else drive(game, steps, answers, policy="first")
 
 
 def events(game: Game, kind: str) -> list[dict[str, Any]]:
