@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 
 from ecs_zombie.cards import is_black
-from ecs_zombie.components import Card, Engaged, Faction, Kind, Markers, Owner, Tally, Wounds, Zone
+from ecs_zombie.components import Card, Faction, Kind, Markers, Owner, Tally, Wounds, Zone
 from ecs_zombie.decisions import Decision
+from ecs_zombie.engagement import disengage_all
 from ecs_zombie.game import Game
 
 FRONT, SUPPORT = "front", "support"
@@ -78,11 +79,7 @@ def is_hero(game: Game, ent: int) -> bool:
 def remove_figure(game: Game, ent: int, why: str) -> None:
     """Take a figure out of play, breaking every contact it had."""
     world = game.world
-    for other in world.get(ent, Engaged).opponents:
-        if world.exists(other):
-            ops = world.get(other, Engaged).opponents
-            if ent in ops:
-                ops.remove(ent)
+    disengage_all(world, ent)
     z = world.get(ent, Zone)
     faction = world.get(ent, Faction).side
     if faction == ZOMBIES and why == "killed":

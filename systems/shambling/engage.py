@@ -15,6 +15,7 @@ from collections.abc import Generator, Sequence
 
 from ecs_zombie.components import Engaged, Markers
 from ecs_zombie.decisions import Decision
+from ecs_zombie.engagement import engage as engage_pair
 from ecs_zombie.game import Game
 from ecs_zombie.schedule import system
 from ecs_zombie.systems.shambling.board import (
@@ -34,11 +35,7 @@ STAND, CHARGE = "stand", "counter-charge"
 
 def link(game: Game, a: int, b: int) -> None:
     """Put two enemy figures in base-to-base contact."""
-    for x, y in ((a, b), (b, a)):
-        ops = game.world.get(x, Engaged).opponents
-        if y not in ops:
-            ops.append(y)
-            ops.sort()
+    engage_pair(game.world, a, b)
     game.log("contact", a=min(a, b), b=max(a, b))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecs_zombie.components import Engaged, Faction, Health, Kind, Markers, Owner, Position, Tally
+from ecs_zombie.engagement import disengage_all, engage
 from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
 from ecs_zombie.systems.sza.board import Board
@@ -120,21 +121,11 @@ def morale(game: Game, ent: int) -> int:
 
 def link(game: Game, a: int, b: int) -> None:
     """Two enemies on one square are engaged (locked in melee)."""
-    for x, y in ((a, b), (b, a)):
-        ops = game.world.get(x, Engaged).opponents
-        if y not in ops:
-            ops.append(y)
-            ops.sort()
+    engage(game.world, a, b)
 
 
 def unlink_all(game: Game, ent: int) -> None:
-    world = game.world
-    for other in world.get(ent, Engaged).opponents:
-        if world.exists(other):
-            ops = world.get(other, Engaged).opponents
-            if ent in ops:
-                ops.remove(ent)
-    world.get(ent, Engaged).opponents.clear()
+    disengage_all(game.world, ent)
 
 
 def engage_square(game: Game, ent: int) -> list[int]:
