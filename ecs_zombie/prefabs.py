@@ -51,7 +51,7 @@ class Prefab:
         (systems spawning pieces at run time) the prefab was checked when it loaded."""
         if node is None and (not overrides or all(c in self.components for c in overrides)):
             overrides = overrides or {}
-            return [cls(**fixed, **{k: copy.deepcopy(v) for k, v in mutable.items()})
+            return [cls(**fixed, **{k: fresh(v) for k, v in mutable.items()})
                     if cname not in overrides else _fast(cname, {**fixed, **mutable, **overrides[cname]})
                     for cname, cls, fixed, mutable in self.factory()]
         merged = {k: dict(v) for k, v in self.components.items()}
@@ -91,10 +91,19 @@ def _defaults(cls: type) -> dict[str, Any]:
     return out
 
 
+def fresh(value: Any) -> Any:
+    """A copy of a list or mapping for a new component: shallow when it holds only plain values."""
+    if isinstance(value, list):
+        return value[:] if all(not isinstance(v, list | dict) for v in value) else copy.deepcopy(value)
+    if isinstance(value, dict):
+        return dict(value) if all(not isinstance(v, list | dict) for v in value.values()) else copy.deepcopy(value)
+    return value
+
+
 def _fast(cname: str, values: dict[str, Any]) -> Any:
     ctype = by_name(cname)
     assert ctype is not None
-    return ctype.cls(**{k: (copy.deepcopy(v) if isinstance(v, list | dict) else v) for k, v in values.items()})
+    return ctype.cls(**{k: fresh(v) for k, v in values.items()})
 
 
 def instantiate(cname: str, values: dict[str, Any], node: Any = None, field: str = "") -> Any:

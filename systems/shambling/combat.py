@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ecs_zombie.components import Engaged, Kind, Markers, Zone
+from ecs_zombie.components import Engaged, Faction, Kind, Markers, Wounds, Zone
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.schedule import system
@@ -26,11 +26,10 @@ from ecs_zombie.systems.shambling.board import (
     allocate_wounds,
     boards,
     figures,
-    is_wounded,
     set_zone,
     side_of,
 )
-from ecs_zombie.systems.shambling.engage import contacts, link, stand_and_receive
+from ecs_zombie.systems.shambling.engage import link, stand_and_receive
 
 OTHER_ZONE = {FRONT: SUPPORT, SUPPORT: FRONT}
 ENEMY = {SURVIVORS: ZOMBIES, ZOMBIES: SURVIVORS}
@@ -40,16 +39,18 @@ def strength(game: Game, board: int, zone: str, side: str, attackers: list[int])
     table = game.tables["shambling.strength"]
     if side == SURVIVORS and zone == SUPPORT:
         return table.support_defence * len(attackers)
-    total = sum(table.of(game.world.get(e, Kind).name, is_wounded(game, e)) for e in attackers)
+    get = game.world.get
+    total = sum(table.of(get(e, Kind).name, get(e, Wounds).taken > 0) for e in attackers)
     if side == SURVIVORS and zone == FRONT:
         support = figures(game, board, SURVIVORS, SUPPORT)
-        total += table.support_bonus * sum(1 for e in support if not is_wounded(game, e))
+        total += table.support_bonus * sum(1 for e in support if not get(e, Wounds).taken)
     return total
 
 
 def strike(game: Game, board: int, zone: str, side: str, began: dict[int, list[int]]
            ) -> Generator[Decision, int, None]:
-    attackers = [e for e in figures(game, board, side, zone) if contacts(game, e)]
+    get = game.world.get
+    attackers = [e for e in figures(game, board, side, zone) if get(e, Engaged).opponents]
     if not attackers:
         return
     total = strength(game, board, zone, side, attackers)
@@ -63,11 +64,12 @@ def strike(game: Game, board: int, zone: str, side: str, began: dict[int, list[i
 def re_engage(game: Game, board: int, began: dict[int, list[int]], order: tuple[str, str]
               ) -> Generator[Decision, int, None]:
     """A figure whose every opponent fell this round may engage another enemy in its zone."""
+    world = game.world
     for side in order:
-        for ent in figures(game, board, side):
-            if not began.get(ent) or contacts(game, ent):
+        for ent in began:  # in id order: only figures that were in contact can be victorious
+            if not world.exists(ent) or world.get(ent, Faction).side != side or world.get(ent, Engaged).opponents:
                 continue
-            zone = game.world.get(ent, Zone).name
+            zone = world.get(ent, Zone).name
             enemies = figures(game, board, ENEMY[side], zone)
             if not enemies:
                 continue
@@ -105,8 +107,12 @@ def combat(game: Game) -> Generator[Decision, int, None]:
         yield from advance(game, seat)
         order = (SURVIVORS, ZOMBIES) if markers.has("counter_charge") else (ZOMBIES, SURVIVORS)
         for rnd in range(1, game.params["combat_rounds"] + 1):
-            began = {e: list(game.world.get(e, Engaged).opponents) for e in figures(game, seat)
-                     if contacts(game, e)}
+            get = game.world.get
+            began = {}
+            for e in figures(game, seat):
+                ops = get(e, Engaged).opponents
+                if ops:
+                    began[e] = list(ops)
             if not began:
                 break
             game.log("combat_round", board=seat, round=rnd)
