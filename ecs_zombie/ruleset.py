@@ -121,7 +121,7 @@ def list_rulesets() -> list[tuple[str, str]]:
         data = load_yaml(path)
         if isinstance(data, dict):
             out.append((str(data.get("id", path.stem)), str(data.get("description", ""))))
-    return out
+    return sorted(out)
 
 
 _CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Ruleset] = {}

@@ -53,8 +53,10 @@ def resolve(target: str) -> Path:
     """A ruleset name or a scenario path -> the scenario file."""
     p = Path(target)
     if p.suffix in (".yaml", ".yml"):
-        if not p.is_file() and (PREFABS_DIR / p).is_file():
-            p = PREFABS_DIR / p
+        # Also found relative to the shipped prefabs/ folder, written with or without "prefabs/".
+        for candidate in (PREFABS_DIR / p, PREFABS_DIR / Path(*p.parts[1:]) if p.parts[:1] == ("prefabs",) else p):
+            if not p.is_file() and candidate.is_file():
+                p = candidate
         if not p.is_file():
             raise DataError("no such file", str(p))
         doc = load_yaml(p)
