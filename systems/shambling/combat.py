@@ -63,7 +63,10 @@ def strike(game: Game, board: int, zone: str, side: str, began: dict[int, list[i
 
 def re_engage(game: Game, board: int, began: dict[int, list[int]], order: tuple[str, str]
               ) -> Generator[Decision, int, None]:
-    """A figure whose every opponent fell this round may engage another enemy in its zone."""
+    """A figure whose every opponent fell this round may engage another enemy in its zone.
+
+    DESIGN CHOICE: the text leaves the new target to the players; the owning side picks any enemy
+    in the figure's zone, or stays."""
     world = game.world
     for side in order:
         for ent in began:  # in id order: only figures that were in contact can be victorious
@@ -81,7 +84,9 @@ def re_engage(game: Game, board: int, began: dict[int, list[int]], order: tuple[
 
 
 def advance(game: Game, board: int) -> Generator[Decision, int, None]:
-    """Zombies in a zone with no survivors left move into the other zone, which must Stand and Receive."""
+    """Zombies in a zone with no survivors left move into the other zone, which must Stand and Receive.
+
+    DESIGN CHOICE: "the next zone" is the board's other zone, Front Line and Support both ways."""
     for zone in (FRONT, SUPPORT):
         zombies = figures(game, board, ZOMBIES, zone)
         other = OTHER_ZONE[zone]

@@ -115,7 +115,10 @@ def enemy_within(game: Game) -> None:
 
 @system("shambling.national_guard", reads=("Deck", "Card", "Zone", "Markers"), writes=("Deck",))
 def national_guard(game: Game) -> None:
-    """Turn 10: where a survivor turned, a card for each remaining survivor; on black the Guard shoots him."""
+    """Turn 10: where a survivor turned, a card for each remaining survivor; on black the Guard shoots him.
+
+    DESIGN CHOICE: the Guard arrives after the battle with the turned (the track lists it under
+    `after_battle`), and only on boards where someone turned."""
     for seat, markers, _t in boards(game):
         if not markers.has("turned"):
             continue

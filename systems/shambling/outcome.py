@@ -1,7 +1,7 @@
 """End of turn: sudden-death losses outside combat, the end of the night, and the game's numbers.
 
-A board with zombies and no survivors has fallen ("Sudden Death Loss"); so has, by design, a board
-with no survivors at all (everyone killed in a gauntlet, fled or shot). The game ends for the
+A board with zombies and no survivors has fallen ("Sudden Death Loss"); so has (DESIGN CHOICE) a
+board with no survivors at all (everyone killed in a gauntlet, fled or shot). The game ends for the
 zombies when every board has fallen, and after the track's last turn ("Once this turn has been
 completed the game ends") for the survivors if any board still stands.
 """
