@@ -50,10 +50,15 @@ class Prefab:
         With `node` (loading data) every override is checked and errors name the place; without it
         (systems spawning pieces at run time) the prefab was checked when it loaded."""
         if node is None and (not overrides or all(c in self.components for c in overrides)):
-            overrides = overrides or {}
-            return [cls(**fixed, **{k: fresh(v) for k, v in mutable.items()})
-                    if cname not in overrides else _fast(cname, {**fixed, **mutable, **overrides[cname]})
-                    for cname, cls, fixed, mutable in self.factory()]
+            out = []
+            for cname, cls, fixed, mutable in self.factory():
+                change = overrides.get(cname) if overrides else None
+                if change is None:
+                    out.append(cls(**fixed, **{k: fresh(v) for k, v in mutable.items()}) if mutable else cls(**fixed))
+                else:
+                    values = {**fixed, **mutable, **change}
+                    out.append(cls(**{k: fresh(v) for k, v in values.items()}))
+            return out
         merged = {k: dict(v) for k, v in self.components.items()}
         for cname, values in (overrides or {}).items():
             check_component(cname, values, node, f"{field}.{cname}" if field else cname)

@@ -70,7 +70,8 @@ class World:
 
     def create(self, *components: Any) -> int:
         self._use()
-        self._changed(type(c) for c in components)
+        if self._queries or self._memos:
+            self._changed([type(c) for c in components])
         ent = esper.create_entity(*components)
         self.next_id = ent + 1
         return ent
