@@ -106,11 +106,12 @@ def horde_total(game: Game) -> int:
 def allowance(game: Game, ent: int) -> tuple[str | None, int]:
     """Which weapon a survivor fires into suppressing fire, and how many cards at most.
 
-    A player held by a pinning special attack adds none, as does one ridden by a Jockey (cannot
-    fire); a player pinned otherwise adds at most one, and (DESIGN CHOICE) from their pistol,
-    the only gun a pinned player may use. Otherwise the gun in hand allows its `suppress`."""
+    A player held by a pinning special attack adds none, as does one knocked down in a Charger's
+    line (pinned by a special attack too) and one ridden by a Jockey (cannot fire); a player
+    pinned otherwise adds at most one, and (DESIGN CHOICE) from their pistol, the only gun a
+    pinned player may use. Otherwise the gun in hand allows its `suppress`."""
     by = held_by(game, ent)
-    if by in PINNING or by == "jockey":
+    if by in PINNING or by == "jockey" or game.world.get(ent, Markers).has("knocked_down"):
         return None, 0
     if pinned(game, ent):
         pistol = pistol_of(game, ent)

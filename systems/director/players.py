@@ -99,7 +99,6 @@ def enter(game: Game, ent: int, h: Hex, board: Board) -> Generator[Decision, int
     `board` is kept up to date with the step."""
     pos = game.world.get(ent, Position)
     old = hex_of(pos)
-    before = board.tile_of.get(old)
     pos.x, pos.y = h
     board.players.pop(old, None)
     board.players[h] = ent
@@ -109,8 +108,10 @@ def enter(game: Game, ent: int, h: Hex, board: Board) -> Generator[Decision, int
     if item is not None:
         yield from pick_up(game, ent, item, h)
         board.items = Board(game).items
+    # "at any point in their movement, a player moves onto a Tile with one or more Open Exits":
+    # every step counts, also one within a tile reached without laying tiles (steered by a Jockey)
     tile_ent = board.tile_of.get(h)
-    if tile_ent is not None and tile_ent != before and open_exits(board.tiles[tile_ent]):
+    if tile_ent is not None and open_exits(board.tiles[tile_ent]):
         explore(game, tile_ent)
 
 
@@ -159,9 +160,10 @@ def best_weapon(game: Game, ent: int) -> str:
 
 
 def pick_up(game: Game, ent: int, item_ent: int, h: Hex) -> Generator[Decision, int, None]:
-    """Pick Up Items: take it (room in its slot), or leave it, or swap it for the item in that slot
-    (which is dropped here). An ammo restock refills every carried gun. A gun or item may go
-    straight into hand; a must-hold item (petrol can) always does."""
+    """Pick Up Items: "they immediately pick it up" when its slot has room; with the slot full,
+    leave it or swap it for the item in that slot (which is dropped here). A must-hold item (petrol
+    can) need not be picked up ("they do not have to"), but goes straight into hand if it is. An
+    ammo restock refills every carried gun. A gun or item may go straight into hand."""
     world = game.world
     name = world.get(item_ent, FloorItem).name
     row = items_table(game).get(name)
@@ -176,8 +178,11 @@ def pick_up(game: Game, ent: int, item_ent: int, h: Hex) -> Generator[Decision, 
         game.log("ammo_restock", survivor=ent)
         return
     holder = _slot_holder(game, ent, row.slot)
-    options = ["leave", "take"] if holder is None else ["leave", "swap"]
-    choice = yield from game.decide(who, "director.pickup", options, survivor=ent, item=name, holding=holder)
+    if holder is None and row.kind != "held":
+        choice = "take"  # room for it: picked up, no choice
+    else:
+        options = ["leave", "take"] if holder is None else ["leave", "swap"]
+        choice = yield from game.decide(who, "director.pickup", options, survivor=ent, item=name, holding=holder)
     if choice == "leave":
         return
     world.delete(item_ent)
@@ -442,4 +447,5 @@ def unpin(game: Game) -> None:
             continue
         if world.get(ent, Health).current > 0 and not board.adjacent_zombies(hex_of(world.get(ent, Position))):
             markers.discard("pinned")
+            markers.discard("knocked_down")
             game.log("unpinned", survivor=ent)

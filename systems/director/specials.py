@@ -140,6 +140,8 @@ def charger(game: Game) -> None:
             return
         for other in drag(game, ent, _direction(game, "charger direction"), through_players=True):
             pin(game, other, "charger line")
+            # pinned by a special attack: no suppressing fire until they get up (marker gone at un-pin)
+            game.world.get(other, Markers).add("knocked_down")
         grab(game, ent, "charger")
 
 

@@ -41,27 +41,31 @@ def approach_fields(game: Game, board: Board) -> list[tuple[int, dict[Hex, int]]
 
 
 def step_toward(field: dict[Hex, int], h: Hex, moves: int, taken: set[Hex], players: dict[Hex, int]) -> Hex:
-    """Walk `moves` steps down the field from `h` (a shortest path); neighbours are tried in
-    direction order, a free hex preferred at the last step; never end on another zombie (DESIGN
-    CHOICE: back up along the path to the last free hex)."""
-    path = [h]
-    at = h
-    for i in range(moves):
-        d = field.get(at)
-        if d is None or d == 0:
+    """Where a zombie at `h` ends after `moves` steps down the field (a shortest path), stopping
+    once adjacent. "Always move their full distance" but "may not finish moving" on a zombie: of
+    every shortest path, one whose end hex is free is taken (hexes in direction order along the
+    first path, then the others); only when every end hex is taken does the zombie stop short
+    (DESIGN CHOICE: on the farthest free hex of its shortest paths, else where it stands)."""
+    start = field.get(h)
+    if start is None:
+        return h
+    layers = [[h]]
+    for _ in range(min(moves, start)):
+        seen: set[Hex] = set()
+        nxt: list[Hex] = []
+        for at in layers[-1]:
+            d = field[at]
+            for n in hexgrid.neighbours(at):
+                if n not in seen and field.get(n) == d - 1 and n not in players:
+                    seen.add(n)
+                    nxt.append(n)
+        if not nxt:
             break
-        nexts = [n for n in hexgrid.neighbours(at) if field.get(n) == d - 1 and n not in players]
-        if not nexts:
-            break
-        if i == moves - 1 or d == 1:
-            free = [n for n in nexts if n not in taken]
-            at = free[0] if free else nexts[0]
-        else:
-            at = nexts[0]
-        path.append(at)
-    for spot in reversed(path):
-        if spot == h or spot not in taken:
-            return spot
+        layers.append(nxt)
+    for layer in reversed(layers[1:]):
+        for spot in layer:
+            if spot not in taken:
+                return spot
     return h
 
 

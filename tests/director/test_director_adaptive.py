@@ -24,7 +24,7 @@ def intensity(game: Any, ent: int, value: int | None = None) -> int:
 
 def test_intensity_rises_with_damage_pins_and_kills_and_decays_when_safe(make_game: Any) -> None:
     """Intensity: +10 per hit point lost, +15 on being pinned, +4 per nearby kill; -10 a round when
-    no zombie is within 2 hexes."""
+    no zombie is adjacent (`threat` 1)."""
     game = make_game("director-adaptive")
     p0, p1 = setup(game)
     put(game, p0, 0, 0)

@@ -199,3 +199,21 @@ def test_the_safe_room_is_at_the_bottom_of_the_stack(make_game: Any) -> None:
         from ecs_zombie.components import Card
 
         assert game.world.get(stack.draw[0], Card).face == "SAFEROOM"
+
+
+def test_moving_on_a_tile_with_open_exits_lays_tiles_even_without_changing_tile(make_game: Any) -> None:
+    """New Tile Required?: "If, at any point in their movement, a player moves onto a Tile with one
+    or more Open Exits ... a new tile should be placed". A survivor who got onto such a tile
+    without laying tiles (steered there by a Jockey, which lays none) lays them with their own next
+    move, even one within that tile."""
+    game = make_game("director")
+    p0, p1 = setup(game)
+    _s_ent, s_tile = start(game)
+    s_tile.exits[0]["state"] = "open"
+    put(game, p0, -2, 0)
+    put(game, p1, -2, 2)
+    force(game, cards=["ALLEY", "QUIET"])
+    run_system(game, "director.player_move", {
+        "director.move": lambda d: [0, 0] if d.side == "player:0" else d.context["at"]})
+    assert s_tile.exits[0]["state"] == "placed"
+    assert [t.name for _e, t in sorted(tiles(game).items())] == ["STREET", "ALLEY"]

@@ -189,6 +189,28 @@ def test_moving_picks_up_items_passed_and_ammo_restocks_every_gun(make_game: Any
     assert game.world.query1(FloorItem) == ()
 
 
+def test_item_with_room_is_picked_up_without_a_choice_but_a_held_item_may_be_left(make_game: Any) -> None:
+    """Pick Up Items: "If a player moves over a hex containing an item, they immediately pick it up"
+    (leaving it is only for a full slot); but of must-hold items (petrol cans) "they do not have to
+    pick it up, however if they do it must immediately be placed in hand"."""
+    game = make_game("director")
+    p0, _p1 = _lone(game)
+    from ecs_zombie.components import Kind, Position
+
+    game.world.create(Kind("item"), Position(-1, 0), FloorItem("pills"))
+    game.world.create(Kind("item"), Position(0, 0), FloorItem("petrol"))
+    asked = run_system(game, "director.player_move", {
+        "director.move": lambda d: [1, 0] if d.side == "player:0" else d.options[0],
+        "director.pickup": "leave", "director.equip": "keep"})
+    pickups = [d for d in asked if d.kind == "director.pickup"]
+    assert [d.context["item"] for d in pickups] == ["petrol"] and pickups[0].options == ["leave", "take"]
+    inv = game.world.get(p0, Loadout)
+    assert inv.items == ["pills"] and inv.hand == "pistol"
+    floor = [(game.world.get(e, Position).x, game.world.get(e, Position).y, i.name)
+             for e, i in game.world.query1(FloorItem)]
+    assert floor == [(0, 0, "petrol")]
+
+
 def test_full_slot_means_leave_or_swap(make_game: Any) -> None:
     """"If there is no space in their inventory for that item type they may chose to leave the Item
     ... or discard an Item to make space for it (which will be placed on the floor)"."""

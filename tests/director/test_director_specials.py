@@ -13,6 +13,7 @@ from ecs_zombie.systems.director.director import allowance
 from ecs_zombie.systems.director.players import action_options
 from tests.director.director_setup import (
     at,
+    director_hand,
     force,
     give_hand,
     hp,
@@ -74,6 +75,28 @@ def test_charger_pins_the_players_in_its_line(make_game: Any) -> None:
     assert at(game, p0) == (2, 0) and at(game, p1) == (0, 0)
     assert "pinned" in tags(game, p0) and "pinned" in tags(game, p1)
     assert hp(game, p0) == 2 and hp(game, p1) == 8
+
+
+def test_a_player_knocked_down_in_the_chargers_line_adds_no_suppressing_fire(make_game: Any) -> None:
+    """Add Suppressing Fire: "A player who is Pinned by a Special Attack may add no cards" - that
+    includes the "Intervening players in line" a Charger pins, while they stay down (a zombie
+    next to them keeps them pinned at the un-pin check), not one card as if pinned otherwise."""
+    game = make_game("director")
+    _p0, p1 = _two(game, (-2, 0), (0, 0), weak_hp=3)
+    state(game).specials = ["charger"]
+    force(game, dice=[1])
+    run_system(game, "director.charger")
+    zombie(game, 0, 1)
+    run_system(game, "director.unpin")
+    assert "pinned" in tags(game, p1)
+    director_hand(game, ["HORDE"])
+    give_hand(game, p1, ["P3"])
+    asked = run_system(game, "director.suppress")
+    assert "player:1" not in [d.side for d in asked] and state(game).pile == []
+    for z in zombies_at(game).values():
+        game.world.delete(z)
+    run_system(game, "director.unpin")
+    assert "pinned" not in tags(game, p1) and "knocked_down" not in tags(game, p1)
 
 
 def test_boomer_slimes_nearby_and_its_bile_zombie_slimes_on_death(make_game: Any) -> None:

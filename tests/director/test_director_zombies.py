@@ -106,3 +106,19 @@ def test_zombies_still_approach_a_player_below_zero(make_game: Any) -> None:
     assert hexgrid.distance(at(game, z), (-2, 0)) == 1
     run_system(game, "director.zombie_attack")
     assert hp(game, p0) == -4
+
+
+def test_zombie_takes_another_shortest_path_to_move_its_full_distance(make_game: Any) -> None:
+    """"The zombies should always take the shortest possible path ... and should always move their
+    full distance" and "may not finish moving" on a zombie: when the first shortest path ends on a
+    zombie, another shortest path of the full X = 2 is taken rather than stopping short."""
+    game = make_game("director")
+    p0, p1 = setup(game)
+    put(game, p0, -2, 0)
+    put(game, p1, 20, 20)  # off the map: out of every zombie's reach
+    blocker = zombie(game, 0, 0, "stun")
+    z = zombie(game, 1, 1)
+    run_system(game, "director.zombie_move")
+    assert at(game, blocker) == (0, 0)
+    assert at(game, z) == (-1, 1)  # two steps (formerly it backed up to (1, 0), one step short)
+    assert hexgrid.distance(at(game, z), (1, 1)) == 2
