@@ -11,7 +11,8 @@ DESIGN CHOICES (values in `stalingrad.modifiers`): attack modifiers are the decl
 token's value instead. LOF modifiers: +1 per intervening figure, +2 per obstructive square crossed.
 H2H reaches the eight touching squares (range 1 read as "adjacent"), an H weapon also any square within
 its PB range in LOF; firearms used in H2H roll one die, H2H-only weapons their ROF. Spread fire counts
-the squares between two targets as the king-move distance minus one. A grenade blast hit on a
+the squares between two targets as the king-move distance minus one (no stopping before the ROF is
+rolled, unless no zombie is left within reach of the dice left). A grenade blast hit on a
 character is one wound; a stun result does nothing to a character.
 """
 
@@ -23,7 +24,7 @@ from typing import Any
 from ecs_zombie.components import Facing
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
-from ecs_zombie.grid import DIRECTIONS, OPEN, Sight, Square, arc_of, clamp, grid_range, sight
+from ecs_zombie.grid import DIRECTIONS, Sight, Square, arc_of, clamp, grid_range, sight
 from ecs_zombie.systems.stalingrad.board import (
     PLAYER,
     arc,
@@ -234,18 +235,18 @@ def spread_fire(game: Game, ent: int, name: str, covering: int | None = None) ->
         left -= 1
         if left <= 0 or not game.world.exists(ent):
             return
-        options: list[Any] = ["stop"]
+        # The dice are rolled until the weapon's ROF is reached: no stopping early; the attack ends
+        # only when no zombie in front arc and LOF can still be reached with the dice left.
+        options: list[Any] = []
         found = {}
         for t in visible_zombies(game, ent):
             if squares_between(zsq, pos(game, t[1])) < left:
                 options.append(t[1])
                 found[t[1]] = t
-        if len(options) == 1:
+        if not options:
             return
         choice = yield from game.decide(PLAYER, "stalingrad.spread_target", options, character=ent, dice=left,
                                         previous=list(zsq))
-        if choice == "stop":
-            return
         rng, z, s = found[choice]
         cost = squares_between(zsq, pos(game, z))
         left -= cost
@@ -275,9 +276,10 @@ def deviate(game: Game, target: Square) -> Square:
         d = dev.directions[game.roll(dev.direction_die, "grenade deviation direction") - 1]
         n = game.roll(dev.distance_die, "grenade deviation distance")
         dx, dy = DIRECTIONS[d]
-        new = clamp(g, (sq[0] + dx * n, sq[1] + dy * n))
+        aimed = (sq[0] + dx * n, sq[1] + dy * n)
+        new = clamp(g, aimed)
         game.log("deviation", start=list(sq), to=list(new), direction=d, squares=n)
-        if g.passable(new, closed) and g.terrain_at(new) in (OPEN, "door"):
+        if new == aimed and g.passable(new, closed):  # past the edge (clamped): deviates again
             return new
         sq = new
     return target
@@ -338,8 +340,10 @@ def offer_cover(game: Game, zombie: int, seen_before: dict[int, bool]) -> Genera
     """Covering: when a zombie enters a covering character's front arc and LOF, or becomes adjacent,
     the player may discard the token for an H2H, normal or spread fire attack (hit # + token value)."""
     for c in cover_tokens(game):
-        if not game.world.exists(zombie) or not game.world.exists(c):
+        if not game.world.exists(zombie):
             return
+        if not game.world.exists(c) or game.world.get(c, ActivationState).covering < 0:
+            continue  # killed (friendly fire) or token gone since the list was taken: the others still may
         zs, cs = pos(game, zombie), pos(game, c)
         near = touching(game, cs, zs)
         in_view = arc(game, c, zs) == "front" and sight(gmap(game), cs, zs, closed_doors(game), occupancy(game)).clear

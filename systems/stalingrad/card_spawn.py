@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ecs_zombie.decisions import Decision
+from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
 from ecs_zombie.schedule import system
 from ecs_zombie.systems.shambling.board import DECK, draw_card
@@ -32,8 +33,10 @@ def card_spawn(game: Game) -> Generator[Decision, int, None]:
     if not tally.counts.get("deck_shuffled"):
         game.shuffle(deck, "start of game")
         tally.bump("deck_shuffled")
-    card = draw_card(game, "zombie arrival")
     squares = all_spawn_squares(game)
+    if not squares:
+        raise GameError("the hybrid's card spawn needs at least one 'spawn:<label>' square on the map")
+    card = draw_card(game, "zombie arrival")
     game.log("card_spawn", card=card.face, zombies=card.value)
     for i in range(card.value):
         yield from spawn_at(game, roll_type(game), squares[i % len(squares)])

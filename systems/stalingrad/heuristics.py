@@ -102,12 +102,11 @@ def wound_target(game: Game, d: Decision) -> int:
 
 @heuristic("stalingrad.spread_target")
 def spread_target(game: Game, d: Decision) -> int:
-    zs = [i for i, o in enumerate(d.options) if o != "stop"]
     prev = d.context.get("previous")
-    for i in zs:
-        if prev is not None and list(pos(game, d.options[i])) == prev:
+    for i, z in enumerate(d.options):
+        if prev is not None and list(pos(game, z)) == prev:
             return i
-    return zs[0] if zs else 0
+    return 0
 
 
 @heuristic("stalingrad.grenade_square")

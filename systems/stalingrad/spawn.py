@@ -9,7 +9,8 @@ the zombie then arrives without activating that turn. A zombie arriving in a cov
 front arc and LOF (or next to him) gives him the chance to fire (see `attack.offer_cover`).
 
 DESIGN CHOICES: a character is pushed to a free square it could step to (not an exit); with none free
-it stays and the new zombie waits as if a zombie held the square. Waiting zombies are placed in id
+it stays and the new zombie waits as if a zombie held the square (the character takes that zombie's
+one wound only once, however often it tries to arrive). Waiting zombies are placed in id
 order whenever the game checks (after every activation, at the start of the zombie action phase and
 when spawning). A face-down zombie turns face up once any character has LOF to it at those checks.
 Waves place their zombies round the squares of their label in map order.
@@ -40,6 +41,7 @@ from ecs_zombie.systems.stalingrad.board import (
 )
 from ecs_zombie.systems.stalingrad.components import AwaitingSpawn
 
+STRUCK = "struck"  # a waiting zombie that has already wounded the character standing on its square
 SPAWN_CREATES = ("Position", "Facing", "Kind", "Faction", "Wounds", "Markers", "AwaitingSpawn")
 
 
@@ -70,6 +72,7 @@ def place(game: Game, ent: int, arrived: bool) -> None:
     game.world.add(ent, Position(sq[0], sq[1]))
     game.world.add(ent, Facing(direction_to(sq, (cx, cy))))
     markers = game.world.get(ent, Markers)
+    markers.discard(STRUCK)
     hidden_type = "hidden" in game.tables["stalingrad.zombies"][game.world.get(ent, Kind).name].abilities
     if hidden_type or not in_any_lof(game, sq):
         markers.add("hidden")
@@ -92,7 +95,13 @@ def arrive(game: Game, ent: int, arrived: bool = False) -> Generator[Decision, i
         occ = occupancy(game)
         exits = set(g.squares("exit"))
         free = [n for n in g.neighbours(sq, closed) if n not in occ and n not in exits]
-        died = wound_character(game, holder, "spawn")
+        # One wound per spawning zombie: a character who cannot be pushed is not wounded again each
+        # time the waiting zombie tries to arrive (the marker comes off when it is placed).
+        markers = game.world.get(ent, Markers)
+        died = False
+        if not markers.has(STRUCK):
+            markers.add(STRUCK)
+            died = wound_character(game, holder, "spawn")
         if not died:
             if not free:
                 game.log("zombie_held", zombie=ent, square=list(sq), by=holder)

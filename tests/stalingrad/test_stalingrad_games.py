@@ -147,3 +147,17 @@ def test_cli_runs_the_default_scenario() -> None:
         assert out.returncode == 0, out.stderr
         summary = json.loads(out.stdout)
         assert summary["finished"] and summary["outcome"] in ("characters", "zombies")
+
+
+def test_hybrid_map_without_spawn_squares_is_a_clean_error(tmp_path: Path) -> None:
+    """Hybrid: the card's zombies enter "at the spawn squares"; a map with none is a GameError naming
+    the problem (not a ZeroDivisionError)."""
+    from ecs_zombie.errors import GameError
+
+    path = write_scenario(tmp_path, entities=[char("sergeant", 8, 6)], track="S", ruleset="stalingrad-shambling",
+                          decks=True)
+    game = new_game(path, 1, cards=["3H"])
+    game.tick = 1
+    setup(game)
+    with pytest.raises(GameError, match="spawn"):
+        run(game, card_spawn(game))

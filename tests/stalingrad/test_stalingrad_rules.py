@@ -452,3 +452,71 @@ def test_move_attack_move_doors_and_gear(tmp_path: Path) -> None:
     assert game.world.get(sgt, ActivationState).mp == 0
     assert game.world.get(sniper, Arsenal).gear == ["bandage"]
     assert game.world.get(sgt, ActivationState).covering == -1  # it attacked: no covering token
+
+
+def test_spread_fire_rolls_until_the_rof_is_reached(tmp_path: Path) -> None:
+    """Spread fire: "repeating the entire process until the total number of dice rolled equals the
+    weapons ROF" - the player picks each next target but may not stop early: ppsh ROF 3, three dice
+    (hit # 5 at range 3, three 3s miss), and "stop" is never an option."""
+    game = make(tmp_path, [char("sergeant", 1, 1), zombie("walker", 4, 1), zombie("walker", 4, 2)])
+    sgt = at(game, 1, 1)
+    set_mode(game, sgt, "stationary")
+    dice(game, [3, 3, 3])
+    asked = run(game, attack.spread_fire(game, sgt, "ppsh"))
+    assert rolls(game) == [[3], [3], [3]]
+    spread = [d for d in asked if d.kind == "stalingrad.spread_target"]
+    assert len(spread) == 2 and all("stop" not in d.options for d in spread)
+
+
+def test_grenade_deviating_past_the_map_edge_deviates_again(tmp_path: Path) -> None:
+    """Grenade / Deviation table (DESIGN CHOICE, deviation.yaml): a deviation past the map's edge is
+    clamped to the edge and deviates again from there. Throw hit # 3 (range 3), a 1 misses; N 2 goes
+    past the top edge (clamped to (4, 0)), so again E 1: it lands on (5, 0)."""
+    game = make(tmp_path, [char("commissar", 1, 1)])
+    com = at(game, 1, 1)
+    set_mode(game, com, "stationary")
+    dice(game, [1, 1, 2, 3, 1, 1])
+    run(game, attack.grenade(game, com, "grenade"), {"stalingrad.grenade_square": [4, 1]})
+    assert [d["to"] for d in events(game, "deviation")] == [[4, 0], [5, 0]]
+    assert events(game, "grenade")[0]["landed"] == [5, 0]
+
+
+def test_a_character_who_cannot_be_pushed_off_a_spawn_square_is_wounded_once(tmp_path: Path) -> None:
+    """Spawn: a character in the spawn square "takes 1 wound and [is] pushed". With every neighbour
+    taken (DESIGN CHOICE) he stays and the zombie waits; its later tries to arrive do not wound him
+    again; once a square frees he is pushed there, still with one wound, and the zombie arrives."""
+    rows = ["A..........."] + ["............"] * 7
+    game = make(tmp_path, [char("sapper", 0, 0), zombie("walker", 1, 0), zombie("walker", 0, 1),
+                           zombie("walker", 1, 1)], rows=rows)
+    sapper, blocker = at(game, 0, 0), at(game, 1, 1)
+    run(game, spawn.spawn_at(game, "walker", (0, 0)))
+    run(game, spawn.settle_pending(game))
+    run(game, spawn.settle_pending(game))
+    assert game.world.get(sapper, Wounds).taken == 1
+    waiting = [e for e, _p in game.world.query1(AwaitingSpawn)]
+    assert len(waiting) == 1
+    p = game.world.get(blocker, Position)
+    p.x, p.y = 6, 6
+    run(game, spawn.settle_pending(game))
+    assert game.world.get(sapper, Wounds).taken == 1
+    assert (game.world.get(sapper, Position).x, game.world.get(sapper, Position).y) == (1, 1)
+    assert at(game, 0, 0) == waiting[0] and not game.world.get(waiting[0], Markers).has("struck")
+
+
+def test_covering_offer_goes_on_after_a_covering_character_is_killed(tmp_path: Path) -> None:
+    """Covering: every covering character may discard his token when the zombie comes into view. The
+    commissar fires first (tt33, range 4: 6 + 1, +1 for the sniper in the way = 8) and rolls a 2, which
+    kills the sniper (2 wounds taken, "a 2 wounds the first intervening character"); the sergeant,
+    covering too, is still offered his shot."""
+    game = make(tmp_path, [char("commissar", 1, 1), char("sniper", 2, 1, Wounds={"taken": 2, "limit": 3}),
+                           char("sergeant", 1, 3), zombie("walker", 5, 1)])
+    com, sniper, sgt, z = at(game, 1, 1), at(game, 2, 1), at(game, 1, 3), at(game, 5, 1)
+    for c in (com, sniper, sgt):
+        game.world.get(c, ActivationState).covering = 0
+    dice(game, [2])
+    asked = run(game, attack.offer_cover(game, z, {}),
+                {"stalingrad.cover": lambda d: "fire" if d.context["character"] == com else "hold",
+                 "stalingrad.cover_attack": ["attack", "normal", "tt33"]})
+    assert events(game, "attack")[0]["hit"] == 8
+    assert not game.world.exists(sniper)
+    assert [d.context["character"] for d in asked if d.kind == "stalingrad.cover"] == [com, sgt]
