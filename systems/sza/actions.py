@@ -6,7 +6,8 @@ strings such as `engage:12:run`, `shoot:12`, `goto:safe`, `salvage:140`, `abilit
 - engaged (locked in melee, "cannot move out of combat"): attack up to Morale engaged zombies
   stationary, use an ability or an item, or wait;
 - otherwise: engage a zombie within walking or running reach (moving onto its square), approach
-  one, shoot (SAR-21), reload, go towards a feature, act on an adjacent feature, trade, heal, wait.
+  one, shoot (SAR-21), reload, go towards a feature, act on an adjacent feature, trade (any item:
+  `give:<item>:<ally>`), heal, wait.
 DESIGN CHOICE: "other actions take the place of movement": salvaging, opening, trading, healing
 and using an ability each take the character's whole turn (the Paramedic and Costa's texts say so).
 """
@@ -148,7 +149,8 @@ def options(game: Game, ent: int, board: Board, stage: Stage, allies: list[int] 
         graph = board.graph(stage.opened)
         dist = graph.from_(cell)
         walk, run = allowance(game, ent, board)
-        if not can_run(game, ent, board):
+        runs = can_run(game, ent, board)  # grass patches: walking only (no running engagement)
+        if not runs:
             run = walk
         for z in zs:
             zc = cell_of(board, world.get(z, Position))
@@ -157,7 +159,7 @@ def options(game: Game, ent: int, board: Board, stage: Stage, allies: list[int] 
                 continue
             if d <= walk:
                 opts.append(f"engage:{z}:walk")
-            if d <= run:
+            if runs and d <= run:
                 opts.append(f"engage:{z}:run")
             elif d > walk:
                 opts.append(f"approach:{z}")
@@ -183,10 +185,10 @@ def options(game: Game, ent: int, board: Board, stage: Stage, allies: list[int] 
             opts.append("bandage")
         if hurt and inv.items.get("water", 0) > 0:
             opts.append("water")
-    if inv.items.get("bandage", 0) > 0 and not engaged:
+    if inv.items and not engaged:  # Trading: any item (bandages, water, a key, a magazine, ...)
         for ally in allies:
             if ally != ent and board.orthogonal(cell, cell_of(board, world.get(ally, Position))):
-                opts.append(f"give:bandage:{ally}")
+                opts.extend(f"give:{item}:{ally}" for item in sorted(inv.items))
     opts.append("wait")
     return opts
 
@@ -297,8 +299,9 @@ def perform(game: Game, ent: int, choice: str, board: Board, stage: Stage) -> Ge
             engagement(game, ent, z, pace, board, stage)
     elif verb == "approach":
         z = int(parts[1])
-        run = allowance(game, ent, board)[1] if can_run(game, ent, board) else allowance(game, ent, board)[0]
-        step_towards(game, ent, cell_of(board, world.get(z, Position)), run, board, stage, True)
+        runs = can_run(game, ent, board)
+        run = allowance(game, ent, board)[1 if runs else 0]
+        step_towards(game, ent, cell_of(board, world.get(z, Position)), run, board, stage, runs)
     elif verb == "shoot":
         shoot(game, ent, int(parts[1]), board, stage)
     elif verb == "reload":
@@ -313,12 +316,13 @@ def perform(game: Game, ent: int, choice: str, board: Board, stage: Stage) -> Ge
             if graph.from_(cell).get(target, UNSEEN) >= UNSEEN:  # a gate: stop next to it
                 around = [n for n in _around(board, target) if graph.from_(cell).get(n, UNSEEN) < UNSEEN]
                 target = min(around, key=lambda n: (graph.from_(cell)[n], n)) if around else target
-            run = allowance(game, ent, board)[1] if can_run(game, ent, board) else allowance(game, ent, board)[0]
+            runs = can_run(game, ent, board)
+            run = allowance(game, ent, board)[1 if runs else 0]
             if game.params["free_exploration"] and not zombies(game):
                 # "Non-Combat Time": free to explore the map without any movement constraints
                 step_towards(game, ent, target, board.width * board.height, board, stage, False, doors=False)
             else:
-                step_towards(game, ent, target, run, board, stage, True)
+                step_towards(game, ent, target, run, board, stage, runs)
     elif verb == "salvage":
         salvage(game, ent, int(parts[1]), board, stage)
     elif verb == "unlock":
@@ -340,12 +344,7 @@ def perform(game: Game, ent: int, choice: str, board: Board, stage: Stage) -> Ge
     elif verb in ("break_in", "board", "drive"):
         vehicle_action(game, ent, verb, board, stage)
     elif verb == "give":
-        ally = int(parts[2])
-        world.get(ent, Inventory).take(parts[1])
-        world.get(ally, Inventory).add(parts[1])
-        world.get(ent, Markers).add("traded")
-        world.get(ally, Markers).add("traded")
-        game.log("trade", giver=ent, taker=ally, item=parts[1])
+        give(game, ent, int(parts[2]), parts[1])
     elif verb == "bandage":
         if world.get(ent, Inventory).take("bandage"):
             heal(game, ent, int(r.numbers["bandage"]))
@@ -354,6 +353,25 @@ def perform(game: Game, ent: int, choice: str, board: Board, stage: Stage) -> Ge
             heal(game, ent, int(r.numbers["water"]))
     elif verb == "ability":
         use_ability(game, ent, parts[1], int(parts[2]) if len(parts) > 2 else ent, board, stage)
+
+
+def give(game: Game, ent: int, ally: int, item: str) -> None:
+    """Trading: one item to an orthogonally adjacent character; neither may move or attack until
+    the next round. A bottle of mineral water changes hands with the uses left in it (up to
+    `water_uses`); a magazine goes into a Soldier's SAR-21 spares, so that it can be reloaded."""
+    world = game.world
+    inv = world.get(ent, Inventory)
+    n = min(inv.items.get(item, 0), int(rules(game).numbers["water_uses"])) if item == "water" else 1
+    if n <= 0 or not inv.take(item, n):
+        return
+    arms = world.get(ally, Arms)
+    if item == "magazine" and arms.ranged:
+        arms.magazines += n
+    else:
+        world.get(ally, Inventory).add(item, n)
+    world.get(ent, Markers).add("traded")
+    world.get(ally, Markers).add("traded")
+    game.log("trade", giver=ent, taker=ally, item=item, n=n)
 
 
 def _open(stage: Stage, cell: int) -> None:

@@ -3,8 +3,9 @@
 Melee: chance to hit = total Accuracy + the weapon's modifier for running, walking or stationary
 (+3 stationary on a table or counter; the wardrobe's -3 to zombies); a d100 at or under it hits;
 damage = weapon dice + the movement's damage modifier + the Bonus Attack Value (Strength).
-Ranged (SAR-21): stationary, direct sight along a row or column; near/medium/far modifiers, 10+
-always misses, useless on the same square; 1d20 damage, no Strength bonus; one round per shot.
+Ranged (SAR-21): stationary, direct sight along a row or column; near/medium/far modifiers (and
+the +3 of a table or counter the Soldier stands on: "while ... stationary"), 10+ always misses,
+useless on the same square; 1d20 damage, no Strength bonus; one round per shot.
 Surprise: a running engagement; both roll 1d20, the higher gets a free attack, a tie fails.
 """
 
@@ -92,6 +93,8 @@ def shoot(game: Game, ent: int, target: int, board: Board, stage: Stage) -> bool
         game.log("shot", shooter=ent, target=target, squares=squares, roll=roll, hit=False)
         return False
     chance = accuracy(game, ent, board, stage) + mod
+    if board.feature(a) in FURNITURE:  # a shot is always taken stationary: a table or counter's +3
+        chance += int(game.params["furniture_bonus"])
     ss = rules(game).abilities["sharp_shooter"]
     if has_ability(game, ent, "sharp_shooter"):
         chance += int(ss.get("accuracy", 0))

@@ -16,6 +16,7 @@ from ecs_zombie.systems.sza.board import UNSEEN
 from ecs_zombie.systems.sza.components import Arms, Character, Stage
 from ecs_zombie.systems.sza.moves import allowance
 from ecs_zombie.systems.sza.state import board_of, cell_of, characters, opponents, stage_of, zombies
+from ecs_zombie.systems.sza.zombies import victims_of_others
 
 
 def _pick(d: Decision, *wanted: str) -> int | None:
@@ -113,20 +114,25 @@ def _useful(game: Game, stage: Stage, option: str, aim: str) -> bool:
 
 @heuristic("sza.zombie_target")
 def zombie_target(game: Game, d: Decision) -> int:
-    """A different character for each zombie where possible, otherwise the nearest."""
+    """A different character for each zombie where possible, otherwise the nearest ("Play Criteria").
+
+    First the characters no other zombie has gone for this turn, then those fewest other zombies
+    hold in melee, then the nearest (then the weakest)."""
     z = int(d.context["zombie"])
     world = game.world
     _e, stage = stage_of(game)
     board = board_of(game, stage)
     zc = cell_of(board, world.get(z, Position))
     reach = board.graph(stage.opened).from_(zc)
-    taken: dict[int, int] = {}
+    chosen = victims_of_others(game, z)  # whom the other zombies went for this turn
+    held: dict[int, int] = {}
     for other in zombies(game):
         if other != z:
             for c in opponents(game, other):
-                taken[c] = taken.get(c, 0) + 1
+                held[c] = held.get(c, 0) + 1
     return min(range(len(d.options)), key=lambda i: (
-        taken.get(d.options[i], 0), reach.get(cell_of(board, world.get(d.options[i], Position)), UNSEEN),
+        chosen.get(d.options[i], 0), held.get(d.options[i], 0),
+        reach.get(cell_of(board, world.get(d.options[i], Position)), UNSEEN),
         world.get(d.options[i], Health).current, d.options[i]))
 
 

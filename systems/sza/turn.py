@@ -56,7 +56,7 @@ def initiative(game: Game) -> None:
     if not stage.built:
         return
     for _e, markers in game.world.query1(Markers):
-        for tag in ("inspired", "traded"):
+        for tag in ("inspired", "traded", *[t for t in markers.tags if t.startswith("victim:")]):
             markers.discard(tag)
     board = board_of(game, stage)
     humans, zs = characters(game), zombies(game)

@@ -3,7 +3,9 @@
 "The reader has the option to decide which NPC zombie will attack but should try to have each NPC
 zombie attack a different player character, whenever possible. If not, the NPC zombie should
 attack the nearest character." The choice is the decision `sza.zombie_target` (side `gm`; a risen
-character's player answers for it); the default policy follows the sentence above.
+character's player answers for it); the default policy follows the sentence above. Each zombie's
+victims of the turn are kept as `victim:<id>` markers on it (cleared when the next turn starts), so
+that the game master's later choices in the turn can see who is already taken.
 
 A zombie locked in melee attacks (stationary) up to its Morale engaged characters; otherwise it
 walks onto its target's square when in walking reach, runs when only a run reaches (engaging with
@@ -22,8 +24,8 @@ from ecs_zombie.game import Game
 from ecs_zombie.systems.sza.board import UNSEEN, Board
 from ecs_zombie.systems.sza.combat import engagement, strike
 from ecs_zombie.systems.sza.components import Stage
-from ecs_zombie.systems.sza.moves import allowance, step_towards
-from ecs_zombie.systems.sza.state import cell_of, characters, has_ability, morale, opponents, side_of
+from ecs_zombie.systems.sza.moves import allowance, can_run, step_towards
+from ecs_zombie.systems.sza.state import cell_of, characters, has_ability, morale, opponents, side_of, zombies
 
 
 def hidden(game: Game, ent: int, board: Board) -> bool:
@@ -58,6 +60,8 @@ def zombie_act(game: Game, z: int, board: Board, stage: Stage) -> Generator[Deci
             chosen.append(t)
             targets = [x for x in targets if x != t]
         for t in chosen:
+            mark_victim(game, z, t)
+        for t in chosen:
             strike(game, z, t, "still", board, stage)
         return
     candidates = yellow(game, z, [c for c in characters(game) if not hidden(game, c, board)], board)
@@ -68,9 +72,13 @@ def zombie_act(game: Game, z: int, board: Board, stage: Stage) -> Generator[Deci
     if not candidates:
         return
     target = yield from game.decide(side_of(game, z), "sza.zombie_target", candidates, zombie=z)
+    mark_victim(game, z, target)
     tc = cell_of(board, world.get(target, Position))
     d = reach[tc]
     walk, run = allowance(game, z, board)
+    runs = can_run(game, z, board)  # grass patches: walking only, for zombies as for characters
+    if not runs:
+        run = walk
     if d <= walk:
         if step_towards(game, z, tc, walk, board, stage) == tc:
             engagement(game, z, target, "walk", board, stage, not hidden(game, target, board))
@@ -78,4 +86,22 @@ def zombie_act(game: Game, z: int, board: Board, stage: Stage) -> Generator[Deci
         if step_towards(game, z, tc, run, board, stage, True) == tc:
             engagement(game, z, target, "run", board, stage, not hidden(game, target, board))
     else:
-        step_towards(game, z, tc, run, board, stage, True)
+        step_towards(game, z, tc, run, board, stage, runs)
+
+
+def mark_victim(game: Game, z: int, victim: int) -> None:
+    """Remember, for this turn, whom the zombie goes for ("a different player character")."""
+    game.world.get(z, Markers).add(f"victim:{victim}")
+
+
+def victims_of_others(game: Game, z: int) -> dict[int, int]:
+    """How many other zombies have already gone for each character this turn."""
+    out: dict[int, int] = {}
+    for ent in zombies(game):
+        if ent == z:
+            continue
+        for tag in game.world.get(ent, Markers).tags:
+            if tag.startswith("victim:"):
+                c = int(tag[7:])
+                out[c] = out.get(c, 0) + 1
+    return out

@@ -235,6 +235,32 @@ def test_trade_salvage_window_and_water(make_game: Any) -> None:
     assert game.world.get(bruce, Health).current == 85 and "water" not in inv.items
 
 
+def test_trading_any_item_and_a_magazine_reaches_the_rifle(make_game: Any) -> None:
+    """Trading: "Characters may choose to trade with each other useful items ... (e.g. Bandages)":
+    not bandages only. A magazine salvaged by someone else must be tradeable to the Soldier ("The
+    Soldier may only reload ... if he/she possesses an available magazine ... by potentially
+    salvaging for bullets"): it becomes a spare for the SAR-21, and he can then reload. A bottle of
+    mineral water changes hands with its uses."""
+    game = laid_out(make_game, BUNGALOW)
+    board, st_ = ctx(game)
+    dexter, connor = who(game, "Dexter"), who(game, "SGT Connor")
+    put(game, dexter, 2, 2)
+    put(game, connor, 3, 2)
+    inv = game.world.get(dexter, Inventory)
+    inv.add("magazine")
+    inv.add("water", 3)
+    opts = options(game, dexter, board, st_)
+    assert {f"give:magazine:{connor}", f"give:water:{connor}", f"give:rope:{connor}"} <= set(opts)
+    arms = game.world.get(connor, Arms)
+    spare = arms.magazines
+    drive(game, perform(game, dexter, f"give:magazine:{connor}", board, st_))
+    assert arms.magazines == spare + 1 and "magazine" not in inv.items
+    arms.rounds = 0
+    assert "reload" in options(game, connor, board, st_)
+    drive(game, perform(game, dexter, f"give:water:{connor}", board, st_))
+    assert "water" not in inv.items and game.world.get(connor, Inventory).items["water"] == 3 + 3
+
+
 def test_losing_everyone_ends_the_game(make_game: Any) -> None:
     game = laid_out(make_game, BUNGALOW)
     for ent in stage_mod.roster(game):

@@ -8,8 +8,9 @@ from typing import Any
 from conftest import drive
 from sza_helpers import STREET, clear_others, ctx, dice, laid_out, put, stamina, who, zombie
 
-from ecs_zombie.components import Faction, Health, Kind, Position
+from ecs_zombie.components import Faction, Health, Kind, Markers, Position
 from ecs_zombie.systems.sza import stage as stage_mod
+from ecs_zombie.systems.sza import turn as turn_mod
 from ecs_zombie.systems.sza.actions import options, perform
 from ecs_zombie.systems.sza.combat import range_modifier, shoot
 from ecs_zombie.systems.sza.components import Arms, Attributes, Infection, Stage
@@ -68,6 +69,26 @@ def test_table_gives_plus_three_when_stationary(make_game: Any) -> None:
     dice(game, 9, 9, 9, 9)
     drive(game, perform(game, bruce, "attack", board, stage))
     assert attacks(game, bruce)[-1]["chance"] == 66
+
+
+def test_soldier_on_a_table_shoots_with_plus_three(make_game: Any) -> None:
+    """Tables "provide a + 3 to Accuracy while a character ... is stationary and positioned on it";
+    the SAR-21 is only ever fired stationary, so a Soldier shooting from a table gets the +3 too.
+    SGT Connor (Accuracy 75) on a dining table, a zombie 2 squares along the row: 75 + 20 near + 3."""
+    game = laid_out(make_game)
+    board, stage = ctx(game)
+    connor = who(game, "SGT Connor")
+    clear_others(game, [connor])
+    put(game, connor, 9, 3)  # a dining table
+    z = zombie(game, 11, 3)
+    dice(game, 9, 8, 1)  # 98 misses whatever the chance
+    shoot(game, connor, z, board, stage)
+    shot = [d for _t, k, d in game.events if k == "shot"][-1]
+    assert (shot["squares"], shot["chance"]) == (2, 98)
+    put(game, connor, 8, 3)  # off the table: no bonus
+    dice(game, 9, 8, 1)
+    shoot(game, connor, z, board, stage)
+    assert [d for _t, k, d in game.events if k == "shot"][-1]["chance"] == 95
 
 
 def test_soldier_medium_range_shot(make_game: Any) -> None:
@@ -274,6 +295,51 @@ def test_zombies_pick_a_different_victim_then_the_nearest(make_game: Any) -> Non
     pos = game.world.get(z2, Position)
     assert (pos.x, pos.y) != (8, 1)  # not onto Mary, whom z1 already holds: towards Dexter
     assert z1
+
+
+def test_zombies_spread_their_attacks_over_engaged_characters(make_game: Any) -> None:
+    """"Play Criteria": the reader "should try to have each NPC zombie to attack a different player
+    character, whenever possible". Two zombies locked in melee with Mary and Dexter on one square:
+    the second goes for the character the first did not attack (the default policy used to send both
+    at the weaker one, since both characters are held by both zombies). The next turn starts afresh."""
+    game = laid_out(make_game)
+    board, stage = ctx(game)
+    mary, dexter = who(game, "Mary Jacobs"), who(game, "Dexter")
+    clear_others(game, [mary, dexter])
+    put(game, mary, 8, 1)
+    put(game, dexter, 8, 1)
+    z1 = zombie(game, 8, 1)
+    z2 = zombie(game, 8, 1)
+    dice(game, *([9] * 20))  # every attack misses (99)
+    drive(game, zombie_act(game, z1, board, stage))
+    drive(game, zombie_act(game, z2, board, stage))
+    first, second = attacks(game, z1)[-1]["target"], attacks(game, z2)[-1]["target"]
+    assert {first, second} == {mary, dexter}
+    stage.built = True
+    turn_mod.initiative(game)  # a new turn: last turn's victims are forgotten
+    assert not [t for _e, m in game.world.query1(Markers) for t in m.tags if t.startswith("victim:")]
+
+
+def test_no_running_from_grass(make_game: Any) -> None:
+    """Grass Patches: "Only the walking movement is allowed". A character on grass with a zombie in
+    walking reach may engage it walking, not running (no running modifiers, no Surprise); a zombie
+    on grass walks too."""
+    game = laid_out(make_game, STREET)
+    board, stage = ctx(game)
+    dexter = who(game, "Dexter")
+    clear_others(game, [dexter])
+    put(game, dexter, 20, 0)  # grass
+    z = zombie(game, 18, 0)
+    opts = options(game, dexter, board, stage)
+    assert f"engage:{z}:walk" in opts and f"engage:{z}:run" not in opts
+    put(game, dexter, 20, 3)  # the road
+    z2 = zombie(game, 21, 0)  # on grass, 3 squares from Dexter: a walk of 1 gets it nowhere near
+    dice(game, *([9] * 10))
+    drive(game, zombie_act(game, z2, board, stage))
+    moved = [d for _t, k, d in game.events if k == "move" and d["piece"] == z2]
+    assert moved and moved[-1]["running"] is False
+    pos = game.world.get(z2, Position)
+    assert board.chebyshev(board.cell(21, 0), board.cell(pos.x, pos.y)) == 1  # walked 1, did not run 2
 
 
 def test_hiding_in_a_pipe_room(make_game: Any) -> None:
