@@ -156,7 +156,7 @@ class Game:
         for _phase, steps in self.ruleset.phases:
             for step in steps:
                 self.system_name = step.spec.name
-                yield from step.spec.run(self, step.params)
+                yield from step.spec.run(self, step.bound(self.params))
                 if recorder is not None:
                     recorder.after_system(self, step.spec.name)
                 if self.over:

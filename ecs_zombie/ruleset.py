@@ -73,10 +73,19 @@ def _from_text(text: str, kind: str, name: str, where: str) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One entry of a phase: a system and the parameters the YAML gives it."""
+    """One entry of a phase: a system and the parameters the YAML gives it.
+
+    A parameter written `$name` takes the ruleset parameter `name` when the system runs, so a
+    system's numbers can be tuned with `--param` and swept like any other parameter."""
 
     spec: SystemSpec
     params: dict[str, Any]
+    refs: tuple[tuple[str, str], ...] = ()
+
+    def bound(self, values: dict[str, Any]) -> dict[str, Any]:
+        if not self.refs:
+            return self.params
+        return {**self.params, **{key: values[name] for key, name in self.refs}}
 
 
 @dataclass(slots=True)
@@ -124,18 +133,19 @@ def list_rulesets() -> list[tuple[str, str]]:
     return sorted(out)
 
 
-_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Ruleset] = {}
+_CACHE: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], Ruleset] = {}
 
 
 def load_ruleset(name_or_path: str, table_overrides: dict[str, str] | None = None) -> Ruleset:
     """Load and validate a ruleset (cached per process: batch workers parse YAML once)."""
     path = ruleset_path(name_or_path)
-    key = (str(path.resolve()), tuple(sorted((table_overrides or {}).items())))
-    if key in _CACHE:
-        return _CACHE[key]
     if not path.is_file():
         known = ", ".join(r for r, _ in list_rulesets())
         raise DataError(f"unknown ruleset {name_or_path!r} (known: {known})")
+    stat = path.stat()  # a file edited since it was cached is read again
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, tuple(sorted((table_overrides or {}).items())))
+    if key in _CACHE:
+        return _CACHE[key]
     rs = _build(path, load_yaml(path), table_overrides or {})
     _CACHE[key] = rs
     return rs
@@ -171,7 +181,7 @@ def _build(path: Path, doc: Any, table_overrides: dict[str, str]) -> Ruleset:
         steps: list[Step] = []
         entries = need(phase, "systems", list, f"phases[{pi}]")
         for si, entry in enumerate(entries):
-            steps.append(_step(entry, entries, si, f"phases[{pi}].systems[{si}]", seen))
+            steps.append(_step(entry, entries, si, f"phases[{pi}].systems[{si}]", seen, parameters))
         phases.append((pname, steps))
     step_systems = _steps_table(need(doc, "steps", dict, "ruleset", default=YMap()), seen)
     for table_obj in tables.values():
@@ -203,12 +213,21 @@ def _build(path: Path, doc: Any, table_overrides: dict[str, str]) -> Ruleset:
     )
 
 
-def _step(entry: Any, parent: Any, index: int, field_name: str, seen: dict[str, str]) -> Step:
+def _step(entry: Any, parent: Any, index: int, field_name: str, seen: dict[str, str],
+          parameters: dict[str, Parameter]) -> Step:
+    refs: list[tuple[str, str]] = []
     if isinstance(entry, str):
         name, params = entry, {}
     elif isinstance(entry, dict):
         name = need(entry, "system", str, field_name)
-        params = plain(need(entry, "params", dict, field_name, default={}))
+        params_doc = need(entry, "params", dict, field_name, default=YMap())
+        params = plain(params_doc)
+        for key, value in params.items():
+            if isinstance(value, str) and value.startswith("$"):
+                if value[1:] not in parameters:
+                    raise fail(f"{value!r} names no parameter of this ruleset", params_doc, key,
+                               f"{field_name}.params.{key}")
+                refs.append((key, value[1:]))
     else:
         raise fail("expected a system name or {system: NAME, params: {...}}", parent, index, field_name)
     spec = lookup(name)
@@ -217,7 +236,7 @@ def _step(entry: Any, parent: Any, index: int, field_name: str, seen: dict[str, 
     if name in seen:
         raise fail(f"system {name!r} appears twice (first at {seen[name]})", parent, index, field_name)
     seen[name] = field_name
-    return Step(spec, params)
+    return Step(spec, params, tuple(refs))
 
 
 def _steps_table(doc: YMap, seen: dict[str, str]) -> dict[str, SystemSpec]:

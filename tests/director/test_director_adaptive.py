@@ -106,4 +106,9 @@ def test_adaptive_ruleset_is_the_card_ruleset_with_one_system_swapped() -> None:
     assert swapped["system"] == "director.adaptive"
     assert base["phases"][0]["systems"][1]["system"] == "director.draw"
     adapt["phases"][0]["systems"][1] = base["phases"][0]["systems"][1]
+    # ... and the parameters the swapped system takes its thresholds from ($name), nothing else.
+    own = {v[1:] for v in swapped["params"].values() if isinstance(v, str) and v.startswith("$")}
+    assert own and own <= set(adapt["parameters"])
+    for name in own:
+        adapt["parameters"].pop(name)
     assert adapt == base

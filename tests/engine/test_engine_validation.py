@@ -102,3 +102,16 @@ def test_a_broken_table_names_its_row(tmp_path: Path) -> None:
     (tmp_path / "s.yaml").write_text("ruleset: shambling\ntables: {shambling.crt: crt.yaml}\n")
     with pytest.raises(DataError, match=r"crt.yaml:\d+: rows.3: row 3 must list 20 whole numbers"):
         load_scenario(str(tmp_path / "s.yaml"))
+
+
+def test_system_parameters_may_name_ruleset_parameters(tmp_path: Path) -> None:
+    """`$name` in a system's params takes the ruleset parameter; an unknown name is refused."""
+    path = edited(tmp_path, "- {system: core.narration, params: {track: shambling.narration}}",
+                  "- {system: core.narration, params: {track: shambling.narration, x: $combat_rounds}}")
+    rs = load_ruleset(str(path))
+    step = rs.phases[0][1][1]
+    assert step.bound({"combat_rounds": 2})["x"] == 2
+    path = edited(tmp_path, "- {system: core.narration, params: {track: shambling.narration}}",
+                  "- {system: core.narration, params: {track: shambling.narration, x: $nosuch}}")
+    with pytest.raises(DataError, match="names no parameter"):
+        load_ruleset(str(path))
