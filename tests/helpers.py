@@ -9,11 +9,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ecs_zombie import Game
 from ecs_zombie.decisions import Decision, PolicyTable
+from ecs_zombie.dice import DiceScript
+from ecs_zombie.schedule import lookup
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,3 +51,16 @@ def run_cli(*args: str, env: dict[str, str] | None = None, cwd: Path | None = No
                           env=full_env, cwd=cwd or ROOT, timeout=300)
 
 
+
+
+def force(game: Game, dice: Sequence[int] = (), cards: Sequence[str] = ()) -> None:
+    """Force the next dice and card draws (the rest come from the seeded streams)."""
+    game.dice_script = DiceScript(list(dice))
+    game.card_script = list(cards)
+
+
+def run_system(game: Game, name: str, answers: dict[str, Any] | None = None, **params: Any) -> list[Decision]:
+    """Run one registered system to its end, answering as `drive` does; returns the decisions asked."""
+    spec = lookup(name)
+    assert spec is not None, name
+    return drive(game, spec.run(game, params), answers)

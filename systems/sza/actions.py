@@ -32,7 +32,7 @@ from ecs_zombie.systems.sza.state import (
     harm,
     has_ability,
     heal,
-    morale,
+    morale_targets,
     opponents,
     rules,
     side_of,
@@ -277,16 +277,7 @@ def perform(game: Game, ent: int, choice: str, board: Board, stage: Stage) -> Ge
     r = rules(game)
     game.log("action", piece=ent, action=choice)
     if verb == "attack":
-        targets = opponents(game, ent)
-        n = morale(game, ent)
-        chosen: list[int] = []
-        while targets and len(chosen) < n:
-            if len(targets) + len(chosen) <= n:
-                chosen.extend(targets)
-                break
-            t = yield from game.decide(side_of(game, ent), "sza.melee_target", targets, piece=ent)
-            chosen.append(t)
-            targets = [x for x in targets if x != t]
+        chosen = yield from morale_targets(game, ent, opponents(game, ent), "sza.melee_target", piece=ent)
         for t in chosen:
             if world.exists(ent) and world.exists(t):
                 strike(game, ent, t, "still", board, stage)

@@ -6,9 +6,11 @@ Order: pieces by entity id unless a rule orders them otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 from ecs_zombie.components import Engaged, Faction, Health, Kind, Markers, Owner, Position, Tally
+from ecs_zombie.decisions import Decision
 from ecs_zombie.engagement import disengage_all, engage
 from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
@@ -117,6 +119,22 @@ def morale(game: Game, ent: int) -> int:
     if game.world.get(ent, Markers).has("boosted"):
         m += int(rules(game).abilities["morale_boost"].get("morale", 1))
     return max(1, m)
+
+
+def morale_targets(game: Game, ent: int, targets: list[int], kind: str, **context: Any
+                   ) -> Generator[Decision, int, list[int]]:
+    """Morale caps how many engaged enemies a piece attacks in a turn: all of them when they fit,
+    else its side picks them one at a time (rule book, "Morale")."""
+    n = morale(game, ent)
+    chosen: list[int] = []
+    while targets and len(chosen) < n:
+        if len(targets) + len(chosen) <= n:
+            chosen.extend(targets)
+            break
+        t = yield from game.decide(side_of(game, ent), kind, targets, **context)
+        chosen.append(t)
+        targets = [x for x in targets if x != t]
+    return chosen
 
 
 def link(game: Game, a: int, b: int) -> None:

@@ -25,7 +25,15 @@ from ecs_zombie.systems.sza.board import UNSEEN, Board
 from ecs_zombie.systems.sza.combat import engagement, strike
 from ecs_zombie.systems.sza.components import Stage
 from ecs_zombie.systems.sza.moves import allowance, can_run, step_towards
-from ecs_zombie.systems.sza.state import cell_of, characters, has_ability, morale, opponents, side_of, zombies
+from ecs_zombie.systems.sza.state import (
+    cell_of,
+    characters,
+    has_ability,
+    morale_targets,
+    opponents,
+    side_of,
+    zombies,
+)
 
 
 def hidden(game: Game, ent: int, board: Board) -> bool:
@@ -50,15 +58,7 @@ def zombie_act(game: Game, z: int, board: Board, stage: Stage) -> Generator[Deci
     engaged = opponents(game, z)
     if engaged:
         targets = yellow(game, z, [c for c in engaged if not hidden(game, c, board)], board)
-        n = morale(game, z)
-        chosen: list[int] = []
-        while targets and len(chosen) < n:
-            if len(targets) + len(chosen) <= n:
-                chosen.extend(targets)
-                break
-            t = yield from game.decide(side_of(game, z), "sza.zombie_target", targets, zombie=z)
-            chosen.append(t)
-            targets = [x for x in targets if x != t]
+        chosen = yield from morale_targets(game, z, targets, "sza.zombie_target", zombie=z)
         for t in chosen:
             mark_victim(game, z, t)
         for t in chosen:

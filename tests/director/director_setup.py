@@ -7,12 +7,10 @@ from typing import Any
 
 from ecs_zombie import Game
 from ecs_zombie.components import Card, Deck, Faction, Health, Markers, Owner, Position
-from ecs_zombie.decisions import Decision
-from ecs_zombie.dice import DiceScript
-from ecs_zombie.schedule import lookup
 from ecs_zombie.systems.director.board import ammo_deck, director, survivors
 from ecs_zombie.systems.director.components import AttackHand, FloorItem, LadderLink, MapTile
-from tests.helpers import drive
+from tests.helpers import force as force  # re-exported for the rule tests
+from tests.helpers import run_system as run_system
 
 
 def setup(game: Game, keep_map: bool = False) -> list[int]:
@@ -57,17 +55,6 @@ def director_hand(game: Game, faces: list[str]) -> list[int]:
         out.append(cid)
     director(game)[1].hand = out
     return out
-
-
-def force(game: Game, dice: list[int] = (), cards: list[str] = ()) -> None:  # type: ignore[assignment]
-    game.dice_script = DiceScript(list(dice))
-    game.card_script = list(cards)
-
-
-def run_system(game: Game, name: str, answers: dict[str, Any] | None = None, **params: Any) -> list[Decision]:
-    spec = lookup(name)
-    assert spec is not None, name
-    return drive(game, spec.run(game, params), answers)
 
 
 def put(game: Game, ent: int, q: int, r: int) -> None:

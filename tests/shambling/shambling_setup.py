@@ -6,11 +6,9 @@ from typing import Any
 
 from ecs_zombie import Game
 from ecs_zombie.components import Deck, Engaged, Faction, Kind, Markers, Wounds, Zone
-from ecs_zombie.decisions import Decision
-from ecs_zombie.dice import DiceScript
-from ecs_zombie.schedule import lookup
 from ecs_zombie.systems.shambling.board import figures
-from tests.helpers import drive
+from tests.helpers import force as force  # re-exported for the rule tests
+from tests.helpers import run_system as run_system
 
 
 def board(game: Game, front: list[tuple[str, int]] = (), support: list[tuple[str, int]] = (),  # type: ignore[assignment]
@@ -30,17 +28,6 @@ def board(game: Game, front: list[tuple[str, int]] = (), support: list[tuple[str
             comps = prefabs["zombie"].build({"Zone": {"board": seat, "name": zone}})
             out[f"zombies_{zone}"].append(game.world.create(*comps))
     return out
-
-
-def force(game: Game, dice: list[int] = (), cards: list[str] = ()) -> None:  # type: ignore[assignment]
-    game.dice_script = DiceScript(list(dice))
-    game.card_script = list(cards)
-
-
-def run_system(game: Game, name: str, answers: dict[str, Any] | None = None, **params: Any) -> list[Decision]:
-    spec = lookup(name)
-    assert spec is not None, name
-    return drive(game, spec.run(game, params), answers)
 
 
 def dice_left(game: Game) -> int:
