@@ -13,7 +13,7 @@ from typing import Any
 
 from ecs_zombie import cards as cards_mod
 from ecs_zombie.components import Card, Deck
-from ecs_zombie.decisions import Decision, PolicyTable
+from ecs_zombie.decisions import Decision, Policy, PolicyTable
 from ecs_zombie.dice import DiceScript, parse, roll_die
 from ecs_zombie.errors import DecisionError, GameError, ScriptError
 from ecs_zombie.registry import METRICS
@@ -176,7 +176,7 @@ class Game:
             raise GameError(f"ruleset {self.ruleset.id!r} has no step {name!r}")
         yield from spec.run(self, params)
 
-    def play(self, policies: PolicyTable | None = None, stop_after: int | None = None,
+    def play(self, policies: PolicyTable | Policy | None = None, stop_after: int | None = None,
              on_tick: Callable[[Game], None] | None = None) -> None:
         """Play to the end (or to the end of tick `stop_after`), answering decisions by policy."""
         policies = policies or PolicyTable(self.policy_spec)
