@@ -38,7 +38,7 @@ def test_side_initiative_and_tie_break(make_game: Any) -> None:
     game = laid_out(make_game)
     zombie(game, 12, 6)
     _e, stage = stage_of(game)
-    dice(game, 3, 3)  # humans 3 + Dexter's 6 (Accuracy 85, the highest) = 9; zombies 3 + 6 = 9
+    dice(game, 3, 2)  # humans 3 + Dexter's 6 (Accuracy 85, the highest) = 9; zombies 2 + 7 = 9
     initiative(game)
     assert stage.order == ["humans", "zombies"]  # tie: the side with the single highest Accuracy
     dice(game, 1, 9)
