@@ -145,9 +145,12 @@ class Health:
 
 
 @component
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Faction:
-    """Which side a piece fights for (`survivors`, `zombies`, ...)."""
+    """Which side a piece fights for (`survivors`, `zombies`, ...).
+
+    Frozen, like `Zone`: a piece changing sides gets a new Faction (`world.add`), so indexes and
+    memoised values keyed by side stay true."""
 
     side: str = ""
 

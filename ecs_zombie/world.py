@@ -9,10 +9,12 @@ as fresh lists (esper returns its cached lists by reference).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, TypeVar, overload
 
 import esper
+
+from ecs_zombie.index import GroupIndex, KeyFn
 
 C = TypeVar("C")
 C2 = TypeVar("C2")
@@ -26,7 +28,7 @@ _serial = itertools.count(1)
 class World:
     """A private esper world. Call `close()` (or let the game do it) to free it."""
 
-    __slots__ = ("_closed", "_memos", "_name", "_queries", "next_id")
+    __slots__ = ("_closed", "_indexes", "_memos", "_name", "_queries", "next_id")
 
     def __init__(self) -> None:
         self._name = f"ecs-zombie/{next(_serial)}"
@@ -37,7 +39,15 @@ class World:
         # whose types the changed entity has: a zombie dying leaves the deck's query cached.
         self._queries: dict[tuple[type, ...], tuple[Any, ...]] = {}
         self._memos: dict[tuple[Any, ...], tuple[frozenset[type], Any]] = {}
+        self._indexes: dict[str, GroupIndex] = {}
         esper.switch_world(self._name)
+
+    def _refile(self, ent: int, changed: type | None = None) -> None:
+        """Keep group indexes true after `ent` came, changed (`changed` type) or is about to go."""
+        comps = esper._entities.get(ent, {})
+        for index in self._indexes.values():
+            if changed is None or changed in index.types:
+                index.place(ent, comps)
 
     def _changed(self, types: Iterable[type], changed: type | None = None) -> None:
         """Drop cached results an entity with component `types` could be part of (all of them when
@@ -74,6 +84,8 @@ class World:
             self._changed([type(c) for c in components])
         ent = esper.create_entity(*components)
         self.next_id = ent + 1
+        if self._indexes:
+            self._refile(ent)
         return ent
 
     def create_with_id(self, ent: int, components: Iterable[Any]) -> None:
@@ -81,6 +93,7 @@ class World:
         self._use()
         self._queries.clear()
         self._memos.clear()
+        self._indexes.clear()
         esper._entity_count = itertools.count(ent)  # the current world's counter
         made = esper.create_entity(*components)
         assert made == ent
@@ -95,6 +108,9 @@ class World:
     def delete(self, ent: int) -> None:
         self._use()
         self._changed(esper._entities[ent])
+        if self._indexes:
+            for index in self._indexes.values():
+                index.place(ent, {})
         esper.delete_entity(ent, immediate=True)
 
     def exists(self, ent: int) -> bool:
@@ -118,12 +134,17 @@ class World:
         self._use()
         self._changed(esper._entities[ent], type(comp))
         esper.add_component(ent, comp)
+        if self._indexes:
+            self._refile(ent, type(comp))
 
     def remove(self, ent: int, ctype: type[C]) -> C | None:
         self._use()
         if ent in esper._entities:
             self._changed(esper._entities[ent], ctype)
-        return esper.try_remove_component(ent, ctype)
+        removed = esper.try_remove_component(ent, ctype)
+        if self._indexes and ent in esper._entities:
+            self._refile(ent, ctype)
+        return removed
 
     def get(self, ent: int, ctype: type[C]) -> C:
         if esper.current_world != self._name:
@@ -180,6 +201,16 @@ class World:
             self._memos[key] = (frozenset(depends), value)
             return value
         return hit[1]  # type: ignore[no-any-return]
+
+    def index(self, name: str, types: tuple[type, ...], keys: KeyFn) -> dict[Hashable, tuple[int, ...]]:
+        """The groups of the index `name` (built on first use, then kept up to date by every
+        structural change): key -> entity ids in id order. See `ecs_zombie.index`."""
+        found = self._indexes.get(name)
+        if found is None:
+            self._use()
+            found = self._indexes[name] = GroupIndex(types, keys)
+            found.build(esper._entities)
+        return found.groups
 
     def count(self, ctype: type) -> int:
         self._use()

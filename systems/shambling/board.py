@@ -45,22 +45,15 @@ def board_state(game: Game, seat: int) -> tuple[Markers, Tally]:
 
 
 def figures(game: Game, board: int, faction: str | None = None, zone: str | None = None) -> tuple[int, ...]:
-    """Figures on `board`, optionally of one faction and one zone, by id (shared: never mutate it)."""
-    rows, found = game.world.memo(("shambling.figures",), (Zone, Faction), lambda: _rows(game))
-    key = (board, faction, zone)
-    hit = found.get(key)
-    if hit is None:
-        hit = found[key] = tuple(e for e, b, f, z in rows if b == board and (faction is None or f == faction)
-                                 and (zone is None or z == zone))
-    return hit
+    """Figures on `board`, optionally of one faction and one zone, by id (a shared tuple)."""
+    return game.world.index("shambling.figures", (Zone, Faction), _figure_keys).get((board, faction, zone), ())
 
 
-FigureRows = tuple[list[tuple[int, int, str, str]], dict[tuple[int, str | None, str | None], tuple[int, ...]]]
-
-
-def _rows(game: Game) -> FigureRows:
-    """Every figure in play as (id, board, faction, zone), in id order, and a cache of selections."""
-    return [(e, z.board, f.side, z.name) for e, (z, f) in game.world.query(Zone, Faction) if z.name], {}
+def _figure_keys(z: Zone, f: Faction) -> tuple[tuple[int, str | None, str | None], ...]:
+    """A figure in play is filed under its board with and without its side and zone."""
+    if not z.name:
+        return ()
+    return (z.board, f.side, z.name), (z.board, f.side, None), (z.board, None, z.name), (z.board, None, None)
 
 
 def set_zone(game: Game, ent: int, name: str) -> None:

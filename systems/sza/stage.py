@@ -220,7 +220,7 @@ def infection(game: Game) -> None:
         for _v, vehicle in world.query1(Vehicle):
             if ent in vehicle.passengers:
                 vehicle.passengers.remove(ent)
-        world.get(ent, Faction).side = ZOMBIES
+        world.add(ent, Faction(ZOMBIES))
         world.get(ent, Kind).name = "risen"
         ch = world.get(ent, Character)
         ch.abilities = []

@@ -1,0 +1,50 @@
+"""Group indexes: entities filed under keys computed from their components, kept up to date by the
+World at every structural change, so that reading a group is one dictionary look-up.
+
+A key function receives the components of `types` (in that order) and returns the keys an entity
+is filed under. It may read only fields that never change in place: frozen components (`Zone`,
+`Faction`) are replaced, not mutated, and the World re-files an entity whenever one of `types` is
+added, replaced or removed.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable, Hashable
+from typing import Any
+
+KeyFn = Callable[..., tuple[Hashable, ...]]
+
+
+class GroupIndex:
+    __slots__ = ("groups", "keys", "member", "types")
+
+    def __init__(self, types: tuple[type, ...], keys: KeyFn) -> None:
+        self.types = types
+        self.keys = keys
+        self.groups: dict[Hashable, tuple[int, ...]] = {}
+        self.member: dict[int, tuple[Hashable, ...]] = {}
+
+    def build(self, table: dict[int, dict[type, Any]]) -> None:
+        for ent in sorted(table):
+            self.place(ent, table[ent])
+
+    def place(self, ent: int, comps: dict[type, Any]) -> None:
+        """File `ent` under the keys its current components give (or nowhere)."""
+        new: tuple[Hashable, ...] = ()
+        if all(t in comps for t in self.types):
+            new = self.keys(*(comps[t] for t in self.types))
+        old = self.member.get(ent, ())
+        if new == old:
+            return
+        groups = self.groups
+        for key in old:
+            groups[key] = tuple(x for x in groups[key] if x != ent)
+        for key in new:
+            members = list(groups.get(key, ()))
+            insort(members, ent)
+            groups[key] = tuple(members)
+        if new:
+            self.member[ent] = new
+        else:
+            self.member.pop(ent, None)
