@@ -39,7 +39,9 @@ class GroupIndex:
             return
         groups = self.groups
         for key in old:
-            groups[key] = tuple(x for x in groups[key] if x != ent)
+            members = list(groups[key])
+            members.remove(ent)
+            groups[key] = tuple(members)
         for key in new:
             members = list(groups.get(key, ()))
             insort(members, ent)

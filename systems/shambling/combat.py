@@ -68,9 +68,13 @@ def re_engage(game: Game, board: int, began: dict[int, list[int]], order: tuple[
     DESIGN CHOICE: the text leaves the new target to the players; the owning side picks any enemy
     in the figure's zone, or stays."""
     world = game.world
+    victors: dict[str, list[int]] = {side: [] for side in order}
+    for ent in began:  # in id order: only figures that were in contact can be victorious
+        if world.exists(ent) and not world.get(ent, Engaged).opponents:
+            victors[world.get(ent, Faction).side].append(ent)
     for side in order:
-        for ent in began:  # in id order: only figures that were in contact can be victorious
-            if not world.exists(ent) or world.get(ent, Faction).side != side or world.get(ent, Engaged).opponents:
+        for ent in victors[side]:
+            if world.get(ent, Engaged).opponents:  # engaged meanwhile by a victor of the other side
                 continue
             zone = world.get(ent, Zone).name
             enemies = figures(game, board, ENEMY[side], zone)
