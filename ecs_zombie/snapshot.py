@@ -38,13 +38,24 @@ def game_state(game: Game, policy_state: bool = True) -> dict[str, Any]:
     `policy_state=False` leaves out the policies' own random streams: that is the state replays
     hash, since a replay answers decisions from its record rather than from the policies."""
     table = game.world.raw()
+    encoders = _ENCODERS
     used: set[type] = set()
     entities = []
     for ent in sorted(table):
         comps = table[ent]
-        used.update(comps)
-        # Tuples pack as msgpack arrays, exactly as lists do: no copies needed.
-        entities.append((ent, sorted((by_class(t).name, by_class(t).getter(c)) for t, c in comps.items())))
+        row = []
+        for t, c in comps.items():
+            enc = encoders.get(t)
+            if enc is None:
+                ctype = by_class(t)
+                enc = encoders[t] = (ctype.name, ctype.getter)
+                used.add(t)
+            elif t not in used:
+                used.add(t)
+            # Tuples pack as msgpack arrays, exactly as lists do: no copies needed.
+            row.append((enc[0], enc[1](c)))
+        row.sort()  # by component name (names are unique within an entity)
+        entities.append((ent, row))
     schema = {ct.name: list(ct.fields) for ct in sorted((by_class(t) for t in used), key=_name)}
     return {
         "card_script": list(game.card_script),
@@ -69,6 +80,9 @@ def game_state(game: Game, policy_state: bool = True) -> dict[str, Any]:
         "tick": game.tick,
         "version": FORMAT_VERSION,
     }
+
+
+_ENCODERS: dict[type, tuple[str, Any]] = {}
 
 
 def _name(ctype: Any) -> str:
