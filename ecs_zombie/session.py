@@ -77,6 +77,8 @@ def play(game: Game, stop_after: int | None, save: str | None, record: str | Non
 
 def run(target: str, seed: int, policy: str, players: int | None, dice: list[int], cards: list[str],
         params: dict[str, str], stop_after: int | None, save: str | None, record: str | None) -> RunResult:
+    if stop_after is not None and stop_after < 0:
+        raise GameError(f"--stop-after takes a tick number of 0 or more, got {stop_after}")
     game = new_game(target, seed, players=players, params=params, dice=dice, cards=cards, policy=policy)
     return play(game, stop_after, save, record)
 
