@@ -15,7 +15,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +24,10 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ecs_zombie import Decision, Game, new_game  # noqa: E402
+from ecs_zombie import new_game  # noqa: E402
 from ecs_zombie.components import Faction  # noqa: E402
 from ecs_zombie.decisions import PolicyTable  # noqa: E402
+from ecs_zombie.game import answer_all  # noqa: E402
 from ecs_zombie.grid import distance_field  # noqa: E402
 from ecs_zombie.rng import derive  # noqa: E402
 from ecs_zombie.snapshot import game_state, restore  # noqa: E402
@@ -85,15 +85,6 @@ def write_big_scenario(folder: Path) -> str:
     return str(path)
 
 
-def drive(game: Game, steps: Generator[Decision, int, None], policies: PolicyTable) -> None:
-    try:
-        d = next(steps)
-        while True:
-            d = steps.send(policies.choose(game, d))
-    except StopIteration:
-        pass
-
-
 def bench_zombie_turn(repeats: int = 30) -> tuple[float, float]:
     from ecs_zombie.systems.stalingrad.board import characters, closed_doors, gmap, pos
     from ecs_zombie.systems.stalingrad.round import setup
@@ -111,7 +102,7 @@ def bench_zombie_turn(repeats: int = 30) -> tuple[float, float]:
             game = restore(state)
             assert len(game.world.query1(Faction)) == 104
             t0 = time.perf_counter()
-            drive(game, zombie_activations(game), policies)
+            answer_all(game, zombie_activations(game), policies)
             turn.append(time.perf_counter() - t0)
             g, closed = gmap(game), closed_doors(game)
             sources = [pos(game, c) for c in characters(game)]

@@ -23,7 +23,6 @@ class BatchResult:
     metric_names: list[str]
     summary: Summary
     interrupted: bool = False
-    rows_written: int = 0
     sweep: list[tuple[Any, dict[str, Any]]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -57,7 +56,6 @@ def play_batch(spec: BatchSpec, workers: int = 1, backend: str = "local", addres
                 result.summary.add(row, metric_names)
             if out is not None:
                 out.write(rows)
-            result.rows_written += len(rows)
             if progress is not None:
                 progress(len(rows))
     except KeyboardInterrupt:

@@ -15,7 +15,6 @@ from ecs_zombie.registry import table
 
 RANKS = {"A": 1, "1": 1, "J": 11, "Q": 12, "K": 13} | {str(n): n for n in range(2, 11)}
 SUITS = ("H", "D", "C", "S")
-RED = ("H", "D")
 
 
 def parse_face(face: str) -> tuple[str, int, str]:

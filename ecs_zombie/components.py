@@ -86,12 +86,6 @@ def registered_components() -> dict[str, type]:
     return {k: _BY_NAME[k].cls for k in sorted(_BY_NAME)}
 
 
-def encode(obj: Any) -> list[Any]:
-    """A component's field values in declared order (the form saves and hashes use)."""
-    values = _BY_CLASS[type(obj)].getter(obj)
-    return list(values)
-
-
 # ---------------------------------------------------------------------------------------------
 # Core components shared by every ruleset.
 # ---------------------------------------------------------------------------------------------

@@ -180,15 +180,8 @@ class Game:
              on_tick: Callable[[Game], None] | None = None) -> None:
         """Play to the end (or to the end of tick `stop_after`), answering decisions by policy."""
         policies = policies or PolicyTable(self.policy_spec)
-        choose = policies.choose
         while not self.over and (stop_after is None or self.tick < stop_after):
-            steps = self.tick_steps()
-            try:
-                decision = next(steps)
-                while True:
-                    decision = steps.send(choose(self, decision))
-            except StopIteration:
-                pass
+            answer_all(self, self.tick_steps(), policies)
             if on_tick is not None:
                 on_tick(self)
 
@@ -198,6 +191,17 @@ class Game:
     def summary(self) -> dict[str, Any]:
         return {"ruleset": self.ruleset.id, "scenario": self.scenario, "seed": self.seed,
                 "outcome": self.outcome, "turns": self.tick, **self.metrics()}
+
+
+def answer_all(game: Game, steps: Generator[Decision, int, Any], policy: PolicyTable | Policy) -> None:
+    """Run a generator of decisions (a tick, a system) to its end, each answered by `policy`."""
+    choose = policy.choose
+    try:
+        decision = next(steps)
+        while True:
+            decision = steps.send(choose(game, decision))
+    except StopIteration:
+        pass
 
 
 def new_game(target: str | Scenario, seed: int = 0, *, players: int | None = None,

@@ -20,8 +20,8 @@ import msgpack
 from ecs_zombie import canonical
 from ecs_zombie.decisions import ScriptedPolicy
 from ecs_zombie.errors import GameError, SaveError
-from ecs_zombie.game import Game
-from ecs_zombie.snapshot import read_file, restore, state_bytes, unwrap, wrap, write_atomic
+from ecs_zombie.game import Game, answer_all
+from ecs_zombie.snapshot import read_file, restore, state_bytes, unwrap, wrap
 
 
 class TickProbe:
@@ -59,8 +59,8 @@ class Recorder(TickProbe):
     def events(self, game: Game) -> list[Any]:
         return [list(e) for e in game.events[self._start:]]
 
-    def to_bytes(self, game: Game, decisions: list[int] | None = None) -> bytes:
-        content = {"decisions": self.decisions(game) if decisions is None else decisions,
+    def to_bytes(self, game: Game) -> bytes:
+        content = {"decisions": self.decisions(game),
                    "events": self.events(game), "format": "ecs-zombie/replay", "initial": self.initial,
                    "outcome": game.outcome, "ticks": self.ticks}
         return wrap("replay", canonical.pack(content))
@@ -95,10 +95,6 @@ def load_replay(path: Path) -> ReplayFile:
         return ReplayFile(initial, decisions, ticks, content.get("outcome"), events)
     except (KeyError, TypeError, ValueError, msgpack.UnpackException) as exc:
         raise SaveError(f"{path}: the replay's content is inconsistent ({exc})") from None
-
-
-def save_replay(path: Path, data: bytes) -> None:
-    write_atomic(path, data)
 
 
 @dataclass(slots=True)
@@ -160,13 +156,7 @@ def verify(replay: ReplayFile, heavy: bool = False, until: int | None = None,
             probe = TickProbe(game)
             mark = len(game.events)
             try:
-                steps = game.tick_steps()
-                try:
-                    decision = next(steps)
-                    while True:
-                        decision = steps.send(policy.choose(game, decision))
-                except StopIteration:
-                    pass
+                answer_all(game, game.tick_steps(), policy)
             except GameError as exc:
                 return Divergence(tick, game.system_name or None, [], f"the re-run failed: {exc}")
             got_tick, got_hash, got_systems, got_body = probe.ticks[-1]

@@ -82,6 +82,3 @@ def lookup(name: str) -> SystemSpec | None:
             return None
     return _REGISTRY.get(name)
 
-
-def registered_systems() -> dict[str, SystemSpec]:
-    return {k: _REGISTRY[k] for k in sorted(_REGISTRY)}

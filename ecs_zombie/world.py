@@ -159,10 +159,6 @@ class World:
         self._use()
         return esper.has_component(ent, ctype)
 
-    def components_of(self, ent: int) -> tuple[Any, ...]:
-        self._use()
-        return esper.components_for_entity(ent)
-
     # -- queries, sorted by entity id, as tuples (shared between callers: immutable) -------------
 
     def query1(self, ctype: type[C]) -> tuple[tuple[int, C], ...]:

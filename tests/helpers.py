@@ -16,6 +16,7 @@ from typing import Any
 from ecs_zombie import Game
 from ecs_zombie.decisions import Decision, PolicyTable
 from ecs_zombie.dice import DiceScript
+from ecs_zombie.game import answer_all
 from ecs_zombie.schedule import lookup
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,19 +27,18 @@ def drive(game: Game, steps: Any, answers: dict[str, Any] | None = None, policy:
     function of the decision returning one). Returns the decisions asked."""
     policies = PolicyTable(policy)
     asked: list[Decision] = []
-    try:
-        d = next(steps)
-        while True:
+
+    class Answers:
+        name = "test answers"
+
+        def choose(self, game: Game, d: Decision) -> int:
             asked.append(d)
             rule = (answers or {}).get(d.kind)
             if rule is None:
-                idx = policies.choose(game, d)
-            else:
-                value = rule(d) if callable(rule) else rule
-                idx = d.options.index(value)
-            d = steps.send(idx)
-    except StopIteration:
-        pass
+                return policies.choose(game, d)
+            return d.options.index(rule(d) if callable(rule) else rule)
+
+    answer_all(game, steps, Answers())
     return asked
 
 

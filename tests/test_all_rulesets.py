@@ -47,7 +47,7 @@ def test_recorded_games_verify(ruleset: str, tmp_path) -> None:
         rec = Recorder(game)
         game.play()
         path = tmp_path / f"{seed}.replay"
-        write_atomic(path, rec.to_bytes(game, rec.decisions(game)))
+        write_atomic(path, rec.to_bytes(game))
         game.close()
         assert verify(load_replay(path), heavy=True) is None
         _ = wrap  # the file helpers are exercised through write_atomic

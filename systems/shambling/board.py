@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
-from ecs_zombie.cards import is_black
 from ecs_zombie.components import Card, Faction, Kind, Markers, Owner, Tally, Wounds, Zone
 from ecs_zombie.decisions import Decision
 from ecs_zombie.engagement import disengage_all
@@ -125,6 +124,3 @@ def draw_card(game: Game, why: str) -> Card:
             return card
         game.shuffle(deck, "joker")
 
-
-def black(card: Card) -> bool:
-    return is_black(card)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
+from ecs_zombie.cards import is_black
 from ecs_zombie.components import Markers, Zone
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
@@ -15,8 +16,6 @@ from ecs_zombie.schedule import system
 from ecs_zombie.systems.shambling.board import (
     SURVIVORS,
     allocate_wounds,
-    black,
-    board_state,
     boards,
     draw_card,
     figures,
@@ -61,7 +60,7 @@ def dissension(game: Game) -> Generator[Decision, int, None]:
     """Turn 3: a black card makes half a d6 (rounded down) survivors flee; the player chooses who."""
     for seat, _m, _t in boards(game):
         card = draw_card(game, f"dissension (board {seat})")
-        if not black(card):
+        if not is_black(card):
             continue
         fleeing = game.roll("1d6", f"dissension (board {seat})") // 2
         game.log("dissension", board=seat, fleeing=fleeing)
@@ -104,7 +103,7 @@ def enemy_within(game: Game) -> None:
             if not is_wounded(game, ent):
                 continue
             card = draw_card(game, f"enemy within (figure {ent})")
-            if not black(card):
+            if not is_black(card):
                 continue
             zone = game.world.get(ent, Zone).name
             remove_figure(game, ent, "turned")
@@ -123,7 +122,7 @@ def national_guard(game: Game) -> None:
         if not markers.has("turned"):
             continue
         for ent in figures(game, seat, SURVIVORS):
-            if black(draw_card(game, f"national guard (figure {ent})")):
+            if is_black(draw_card(game, f"national guard (figure {ent})")):
                 remove_figure(game, ent, "shot")
 
 
@@ -132,5 +131,3 @@ def clear_turn_markers(game: Game) -> None:
         for tag in ("turned", "stand_only", "charging", "counter_charge"):
             m.discard(tag)
 
-
-__all__ = ["board_state", "clear_turn_markers", "spawn"]

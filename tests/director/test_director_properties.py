@@ -88,7 +88,7 @@ def test_replays_verify_heavy(tmp_path: Path) -> None:
         rec = Recorder(game)
         game.play()
         path = tmp_path / f"{ruleset}.replay"
-        write_atomic(path, rec.to_bytes(game, rec.decisions(game)))
+        write_atomic(path, rec.to_bytes(game))
         game.close()
         assert verify(load_replay(path), heavy=True) is None
 

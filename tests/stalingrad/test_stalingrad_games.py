@@ -84,7 +84,7 @@ def test_replays_verify_heavily(ruleset: str, tmp_path: Path) -> None:
         rec = Recorder(game)
         game.play()
         path = tmp_path / f"{seed}.replay"
-        write_atomic(path, rec.to_bytes(game, rec.decisions(game)))
+        write_atomic(path, rec.to_bytes(game))
         game.close()
         assert verify(load_replay(path), heavy=True) is None
 
