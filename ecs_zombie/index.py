@@ -32,20 +32,31 @@ class GroupIndex:
     def place(self, ent: int, comps: dict[type, Any]) -> None:
         """File `ent` under the keys its current components give (or nowhere)."""
         new: tuple[Hashable, ...] = ()
-        if all(t in comps for t in self.types):
-            new = self.keys(*(comps[t] for t in self.types))
+        values = []
+        for t in self.types:
+            c = comps.get(t)
+            if c is None:
+                break
+            values.append(c)
+        else:
+            new = self.keys(*values)
         old = self.member.get(ent, ())
         if new == old:
             return
         groups = self.groups
         for key in old:
-            members = list(groups[key])
-            members.remove(ent)
-            groups[key] = tuple(members)
+            if key not in new:
+                groups[key] = tuple([e for e in groups[key] if e != ent])
         for key in new:
-            members = list(groups.get(key, ()))
-            insort(members, ent)
-            groups[key] = tuple(members)
+            if key in old:
+                continue
+            members = groups.get(key, ())
+            if not members or members[-1] < ent:  # the usual case: the newest entity
+                groups[key] = (*members, ent)
+            else:
+                grown = list(members)
+                insort(grown, ent)
+                groups[key] = tuple(grown)
         if new:
             self.member[ent] = new
         else:

@@ -28,37 +28,59 @@ from ecs_zombie.errors import DataError
 class Prefab:
     name: str
     components: dict[str, dict[str, Any]]
-    _factory: list[tuple[str, type, dict[str, Any], dict[str, Any]]] | None = None
+    _templates: list[tuple[type, Any, tuple[Any, ...], tuple[int, ...]]] | None = None
 
-    def factory(self) -> list[tuple[str, type, dict[str, Any], dict[str, Any]]]:
-        """Per component: its name, class, immutable field values and mutable ones (copied per build)."""
-        if self._factory is None:
+    def templates(self) -> list[tuple[type, Any, tuple[Any, ...], tuple[int, ...]]]:
+        """Per component, in name order: its class, a template instance (shared when it is frozen and
+        holds no list or mapping), its field values in order, and which of them to copy per build."""
+        if self._templates is None:
             out = []
             for cname in sorted(self.components):
-                ctype = by_name(cname)
-                assert ctype is not None
-                values = self.components[cname]
-                fixed = {k: v for k, v in values.items() if not isinstance(v, list | dict)}
-                mutable = {k: v for k, v in values.items() if isinstance(v, list | dict)}
-                out.append((cname, ctype.cls, fixed, mutable))
-            self._factory = out
-        return self._factory
+                template = instantiate(cname, self.components[cname])
+                args = by_name(cname).getter(template)  # type: ignore[union-attr]
+                mutable = tuple(i for i, v in enumerate(args) if isinstance(v, list | dict))
+                frozen = type(template).__dataclass_params__.frozen  # type: ignore[attr-defined]
+                out.append((type(template), template if frozen and not mutable else None, args, mutable))
+            self._templates = out
+        return self._templates
+
+    def make(self, *replace: Any) -> list[Any]:
+        """Fresh components of the prefab, each instance in `replace` standing in for the prefab's
+        component of its type (or added to them): what systems spawning pieces at run time use."""
+        given = {type(c): c for c in replace}
+        out = []
+        for cls, shared, args, mutable in self.templates():
+            if given:
+                mine = given.pop(cls, None)
+                if mine is not None:
+                    out.append(mine)
+                    continue
+            if shared is not None:
+                out.append(shared)
+            elif not mutable:
+                out.append(cls(*args))
+            else:
+                values = list(args)
+                for i in mutable:
+                    values[i] = fresh(values[i])
+                out.append(cls(*values))
+        out.extend(given.values())
+        return out
+
+    def derive(self, overrides: dict[str, Any]) -> Prefab:
+        """This prefab with `overrides` ({Component: {field: value}}, already checked) merged in."""
+        merged = {k: dict(v) for k, v in self.components.items()}
+        for cname, values in overrides.items():
+            merged.setdefault(cname, {}).update(values)
+        return Prefab(self.name, merged)
 
     def build(self, overrides: dict[str, Any] | None = None, node: Any = None, field: str = "") -> list[Any]:
         """Fresh component instances, with `overrides` ({Component: {field: value}}) applied.
 
         With `node` (loading data) every override is checked and errors name the place; without it
         (systems spawning pieces at run time) the prefab was checked when it loaded."""
-        if node is None and (not overrides or all(c in self.components for c in overrides)):
-            out = []
-            for cname, cls, fixed, mutable in self.factory():
-                change = overrides.get(cname) if overrides else None
-                if change is None:
-                    out.append(cls(**fixed, **{k: fresh(v) for k, v in mutable.items()}) if mutable else cls(**fixed))
-                else:
-                    values = {**fixed, **mutable, **change}
-                    out.append(cls(**{k: fresh(v) for k, v in values.items()}))
-            return out
+        if node is None and not overrides:
+            return self.make()
         merged = {k: dict(v) for k, v in self.components.items()}
         for cname, values in (overrides or {}).items():
             check_component(cname, values, node, f"{field}.{cname}" if field else cname)

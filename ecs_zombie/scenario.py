@@ -39,6 +39,7 @@ class Scenario:
     data: dict[str, Any] = field(default_factory=dict)
     table_overrides: dict[str, str] = field(default_factory=dict)
     prefabs: dict[str, Prefab] = field(default_factory=dict)
+    placed: dict[tuple[int, int | None], Prefab] = field(default_factory=dict, repr=False, compare=False)
 
 
 def scenario_ref(path: Path) -> str:
@@ -157,14 +158,24 @@ def spawn_entities(scenario: Scenario, world: Any, players: int) -> None:
     """Create the scenario's entities in a fixed order: entries in file order, players by seat."""
     from ecs_zombie.components import Card, Deck
 
-    for entry in scenario.entities:
-        prefab = scenario.prefabs.get(entry["prefab"]) or scenario.ruleset.prefabs[entry["prefab"]]
+    for i, entry in enumerate(scenario.entities):
         seats = range(players) if entry.get("per_player") else [None]
         for seat in seats:
-            overrides = _substitute(entry.get("set", {}), seat if seat is not None else 0)
+            prefab = _placed(scenario, i, seat)
             for _ in range(entry.get("count", 1)):
-                world.create(*prefab.build(overrides))
+                world.create(*prefab.make())
     for deck in scenario.decks:
         cards = scenario.ruleset.tables[deck["table"]]
         ids = [world.create(Card(c["face"], c["value"], c["suit"], deck["name"])) for c in cards]
         world.create(Deck(deck["name"], list(reversed(ids)), []))
+
+
+def _placed(scenario: Scenario, entry: int, seat: int | None) -> Prefab:
+    """Entry `entry`'s prefab with its `set:` overrides for `seat` merged in, derived once per scenario."""
+    key = (entry, seat)
+    found = scenario.placed.get(key)
+    if found is None:
+        spec = scenario.entities[entry]
+        base = scenario.prefabs.get(spec["prefab"]) or scenario.ruleset.prefabs[spec["prefab"]]
+        found = scenario.placed[key] = base.derive(_substitute(spec.get("set", {}), seat if seat is not None else 0))
+    return found

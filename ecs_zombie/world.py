@@ -28,7 +28,7 @@ _serial = itertools.count(1)
 class World:
     """A private esper world. Call `close()` (or let the game do it) to free it."""
 
-    __slots__ = ("_closed", "_indexes", "_memos", "_name", "_queries", "next_id")
+    __slots__ = ("_closed", "_ents", "_indexes", "_memos", "_name", "_queries", "next_id")
 
     def __init__(self) -> None:
         self._name = f"ecs-zombie/{next(_serial)}"
@@ -41,10 +41,13 @@ class World:
         self._memos: dict[tuple[Any, ...], tuple[frozenset[type], Any]] = {}
         self._indexes: dict[str, GroupIndex] = {}
         esper.switch_world(self._name)
+        # This world's own entity table. esper swaps its module globals between worlds but keeps each
+        # world's dict object for the world's lifetime, so reading through it needs no switch.
+        self._ents: dict[int, dict[type, Any]] = esper._entities
 
     def _refile(self, ent: int, changed: type | None = None) -> None:
         """Keep group indexes true after `ent` came, changed (`changed` type) or is about to go."""
-        comps = esper._entities.get(ent, {})
+        comps = self._ents.get(ent, {})
         for index in self._indexes.values():
             if changed is None or changed in index.types:
                 index.place(ent, comps)
@@ -72,6 +75,7 @@ class World:
         if self._closed:
             return
         self._closed = True
+        self._ents = {}
         if esper.current_world == self._name:
             esper.switch_world("default")
         esper.delete_world(self._name)
@@ -107,57 +111,52 @@ class World:
 
     def delete(self, ent: int) -> None:
         self._use()
-        self._changed(esper._entities[ent])
+        self._changed(self._ents[ent])
         if self._indexes:
             for index in self._indexes.values():
                 index.place(ent, {})
         esper.delete_entity(ent, immediate=True)
 
     def exists(self, ent: int) -> bool:
-        if esper.current_world != self._name:
-            self._use()
-        return ent in esper._entities
+        return ent in self._ents
 
     def entities(self) -> list[int]:
         self._use()
-        return sorted(esper._entities)
+        return sorted(self._ents)
 
     def raw(self) -> dict[int, dict[type, Any]]:
         """esper's own table (entity -> component type -> component), for encoders; read only."""
         self._use()
-        return esper._entities
+        return self._ents
 
     # -- components ----------------------------------------------------------------------------
 
     def add(self, ent: int, comp: Any) -> None:
         """Add a component, or replace the entity's component of that type."""
         self._use()
-        self._changed(esper._entities[ent], type(comp))
+        self._changed(self._ents[ent], type(comp))
         esper.add_component(ent, comp)
         if self._indexes:
             self._refile(ent, type(comp))
 
     def remove(self, ent: int, ctype: type[C]) -> C | None:
         self._use()
-        if ent in esper._entities:
-            self._changed(esper._entities[ent], ctype)
+        if ent in self._ents:
+            self._changed(self._ents[ent], ctype)
         removed = esper.try_remove_component(ent, ctype)
-        if self._indexes and ent in esper._entities:
+        if self._indexes and ent in self._ents:
             self._refile(ent, ctype)
         return removed
 
     def get(self, ent: int, ctype: type[C]) -> C:
-        if esper.current_world != self._name:
-            self._use()
-        return esper._entities[ent][ctype]  # type: ignore[no-any-return]
+        return self._ents[ent][ctype]  # type: ignore[no-any-return]
 
     def try_get(self, ent: int, ctype: type[C]) -> C | None:
-        self._use()
-        return esper.try_component(ent, ctype)
+        comps = self._ents.get(ent)
+        return None if comps is None else comps.get(ctype)
 
     def has(self, ent: int, ctype: type) -> bool:
-        self._use()
-        return esper.has_component(ent, ctype)
+        return ctype in self._ents[ent]
 
     # -- queries, sorted by entity id, as tuples (shared between callers: immutable) -------------
 
@@ -205,7 +204,7 @@ class World:
         if found is None:
             self._use()
             found = self._indexes[name] = GroupIndex(types, keys)
-            found.build(esper._entities)
+            found.build(self._ents)
         return found.groups
 
     def count(self, ctype: type) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ecs_zombie.cards import is_black
-from ecs_zombie.components import Markers, Zone
+from ecs_zombie.components import Markers, Owner, Zone
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.schedule import system
@@ -27,10 +27,10 @@ from ecs_zombie.systems.shambling.placement import place
 
 
 def spawn(game: Game, prefab: str, board: int, zone: str, tags: list[str] | None = None) -> int:
-    overrides = {"Zone": {"board": board, "name": zone}, "Markers": {"tags": sorted(tags or [])}}
+    placed = [Zone(board, zone), Markers(sorted(tags or []))]
     if prefab != "zombie":
-        overrides["Owner"] = {"player": board}
-    return game.world.create(*game.ruleset.prefabs[prefab].build(overrides))
+        placed.append(Owner(board))
+    return game.world.create(*game.ruleset.prefabs[prefab].make(*placed))
 
 
 @system("shambling.gauntlet", reads=("Zone", "Faction", "Wounds", "Kind"), writes=("Wounds",))
