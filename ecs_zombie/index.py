@@ -9,11 +9,30 @@ added, replaced or removed.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable, Hashable
 from typing import Any
 
 KeyFn = Callable[..., tuple[Hashable, ...]]
+
+
+class Groups(dict[Hashable, tuple[int, ...]]):
+    """key -> the ids filed under it, in id order. Read with `groups[key]`: a group is materialised as
+    a tuple on first read after a change (an unknown key reads as `()`), so a burst of changes to a
+    group costs one tuple, not one per change."""
+
+    __slots__ = ("members",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.members: dict[Hashable, list[int]] = {}  # the sorted truth behind every tuple
+
+    def __missing__(self, key: Hashable) -> tuple[int, ...]:
+        members = self.members.get(key)
+        if not members:
+            return ()
+        view = self[key] = tuple(members)
+        return view
 
 
 class GroupIndex:
@@ -22,7 +41,7 @@ class GroupIndex:
     def __init__(self, types: tuple[type, ...], keys: KeyFn) -> None:
         self.types = types
         self.keys = keys
-        self.groups: dict[Hashable, tuple[int, ...]] = {}
+        self.groups = Groups()
         self.member: dict[int, tuple[Hashable, ...]] = {}
 
     def build(self, table: dict[int, dict[type, Any]]) -> None:
@@ -44,19 +63,23 @@ class GroupIndex:
         if new == old:
             return
         groups = self.groups
+        lists = groups.members
         for key in old:
             if key not in new:
-                groups[key] = tuple([e for e in groups[key] if e != ent])
+                members = lists[key]
+                del members[bisect_left(members, ent)]
+                groups.pop(key, None)
         for key in new:
             if key in old:
                 continue
-            members = groups.get(key, ())
-            if not members or members[-1] < ent:  # the usual case: the newest entity
-                groups[key] = (*members, ent)
+            members = lists.get(key)
+            if members is None:
+                lists[key] = [ent]
+            elif not members or members[-1] < ent:  # the usual case: the newest entity
+                members.append(ent)
             else:
-                grown = list(members)
-                insort(grown, ent)
-                groups[key] = tuple(grown)
+                insort(members, ent)
+            groups.pop(key, None)
         if new:
             self.member[ent] = new
         else:

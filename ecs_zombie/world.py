@@ -14,7 +14,7 @@ from typing import Any, TypeVar, overload
 
 import esper
 
-from ecs_zombie.index import GroupIndex, KeyFn
+from ecs_zombie.index import GroupIndex, Groups, KeyFn
 
 C = TypeVar("C")
 C2 = TypeVar("C2")
@@ -125,7 +125,10 @@ class World:
         return sorted(self._ents)
 
     def raw(self) -> dict[int, dict[type, Any]]:
-        """esper's own table (entity -> component type -> component), for encoders; read only."""
+        """esper's own table, entity -> component type -> component: for encoders, and for rules that
+        read several components of many figures in a loop (one look-up per figure instead of one call
+        per component). Read it and change components in place; add or remove them, or entities, only
+        through the World, which keeps its caches and indexes true."""
         self._use()
         return self._ents
 
@@ -197,9 +200,9 @@ class World:
             return value
         return hit[1]  # type: ignore[no-any-return]
 
-    def index(self, name: str, types: tuple[type, ...], keys: KeyFn) -> dict[Hashable, tuple[int, ...]]:
+    def index(self, name: str, types: tuple[type, ...], keys: KeyFn) -> Groups:
         """The groups of the index `name` (built on first use, then kept up to date by every
-        structural change): key -> entity ids in id order. See `ecs_zombie.index`."""
+        structural change): `groups[key]` -> entity ids in id order. See `ecs_zombie.index`."""
         found = self._indexes.get(name)
         if found is None:
             self._use()

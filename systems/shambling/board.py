@@ -45,7 +45,7 @@ def board_state(game: Game, seat: int) -> tuple[Markers, Tally]:
 
 def figures(game: Game, board: int, faction: str | None = None, zone: str | None = None) -> tuple[int, ...]:
     """Figures on `board`, optionally of one faction and one zone, by id (a shared tuple)."""
-    return game.world.index("shambling.figures", (Zone, Faction), _figure_keys).get((board, faction, zone), ())
+    return game.world.index("shambling.figures", (Zone, Faction), _figure_keys)[board, faction, zone]
 
 
 def _figure_keys(z: Zone, f: Faction) -> tuple[tuple[int, str | None, str | None], ...]:

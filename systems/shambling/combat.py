@@ -39,24 +39,28 @@ def strength(game: Game, board: int, zone: str, side: str, attackers: list[int])
     table = game.tables["shambling.strength"]
     if side == SURVIVORS and zone == SUPPORT:
         return table.support_defence * len(attackers)
-    get = game.world.get
-    total = sum(table.of(get(e, Kind).name, get(e, Wounds).taken > 0) for e in attackers)
+    ents = game.world.raw()
+    by_kind = table.by_kind  # kind -> (unwounded, wounded)
+    total = 0
+    for e in attackers:
+        comps = ents[e]
+        total += by_kind[comps[Kind].name][comps[Wounds].taken > 0]
     if side == SURVIVORS and zone == FRONT:
         support = figures(game, board, SURVIVORS, SUPPORT)
-        total += table.support_bonus * sum(1 for e in support if not get(e, Wounds).taken)
+        total += table.support_bonus * sum(1 for e in support if not ents[e][Wounds].taken)
     return total
 
 
 def strike(game: Game, board: int, zone: str, side: str, began: dict[int, list[int]]
            ) -> Generator[Decision, int, None]:
-    get = game.world.get
-    attackers = [e for e in figures(game, board, side, zone) if get(e, Engaged).opponents]
+    ents = game.world.raw()
+    attackers = [e for e in figures(game, board, side, zone) if ents[e][Engaged].opponents]
     if not attackers:
         return
     total = strength(game, board, zone, side, attackers)
     roll = game.roll("1d6", f"{side} strike in {zone} (board {board})")
     wounds = game.tables["shambling.crt"].wounds(roll, total)
-    eligible = sorted({d for a in attackers for d in began.get(a, ()) if game.world.exists(d)})
+    eligible = sorted({d for a in attackers for d in began.get(a, ()) if d in ents})
     game.log("strike", board=board, zone=zone, side=side, strength=total, roll=roll, wounds=wounds)
     yield from allocate_wounds(game, wounds, eligible, side_of(ENEMY[side], board), roll == 6)
 
@@ -67,17 +71,18 @@ def re_engage(game: Game, board: int, began: dict[int, list[int]], order: tuple[
 
     DESIGN CHOICE: the text leaves the new target to the players; the owning side picks any enemy
     in the figure's zone, or stays."""
-    world = game.world
+    ents = game.world.raw()
     victors: dict[str, list[int]] = {side: [] for side in order}
     for ent in began:  # in id order: only figures that were in contact can be victorious
-        if world.exists(ent) and not world.get(ent, Engaged).opponents:
-            victors[world.get(ent, Faction).side].append(ent)
+        comps = ents.get(ent)
+        if comps is not None and not comps[Engaged].opponents:
+            victors[comps[Faction].side].append(ent)
     for side in order:
         for ent in victors[side]:
-            if world.get(ent, Engaged).opponents:  # engaged meanwhile by a victor of the other side
+            comps = ents[ent]
+            if comps[Engaged].opponents:  # engaged meanwhile by a victor of the other side
                 continue
-            zone = world.get(ent, Zone).name
-            enemies = figures(game, board, ENEMY[side], zone)
+            enemies = figures(game, board, ENEMY[side], comps[Zone].name)
             if not enemies:
                 continue
             options: list[int | str] = ["stay", *enemies]
@@ -115,11 +120,11 @@ def combat(game: Game) -> Generator[Decision, int, None]:
     for seat, markers, _t in boards(game):
         yield from advance(game, seat)
         order = (SURVIVORS, ZOMBIES) if markers.has("counter_charge") else (ZOMBIES, SURVIVORS)
+        ents = game.world.raw()
         for rnd in range(1, game.params["combat_rounds"] + 1):
-            get = game.world.get
             began = {}
             for e in figures(game, seat):
-                ops = get(e, Engaged).opponents
+                ops = ents[e][Engaged].opponents
                 if ops:
                     began[e] = list(ops)
             if not began:

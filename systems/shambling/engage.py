@@ -45,24 +45,31 @@ def contacts(game: Game, ent: int) -> int:
 
 def least_engaged(game: Game, ents: Sequence[int]) -> list[int]:
     """The figures with the fewest opponents (the "one each before any has two" rule)."""
-    counts = [(len(game.world.get(e, Engaged).opponents), e) for e in ents]
+    table = game.world.raw()
+    counts = [len(table[e][Engaged].opponents) for e in ents]
     if not counts:
         return []
-    low = min(counts)[0]
-    return [e for n, e in counts if n == low]
+    low = min(counts)
+    return [e for n, e in zip(counts, ents) if n == low]
 
 
-def stand_and_receive(game: Game, board: int, zone: str, zombies: list[int]
+def stand_and_receive(game: Game, board: int, zone: str, zombies: Sequence[int]
                       ) -> Generator[Decision, int, None]:
     """The narrator places each unengaged zombie on a least-engaged survivor of the zone."""
+    table = game.world.raw()
+    counts: dict[int, int] | None = None  # survivor -> opponents, kept as this loop links
     for z in zombies:
-        if contacts(game, z):
+        if table[z][Engaged].opponents:
             continue
-        targets = least_engaged(game, figures(game, board, SURVIVORS, zone))
-        if not targets:
+        if counts is None:
+            counts = {e: len(table[e][Engaged].opponents) for e in figures(game, board, SURVIVORS, zone)}
+        if not counts:
             return
+        low = min(counts.values())
+        targets = [e for e, n in counts.items() if n == low]
         target = yield from game.decide("narrator", "shambling.assign", targets, zombie=z, zone=zone)
         link(game, z, target)
+        counts[target] += 1
 
 
 def charge_one(game: Game, board: int, charger: int, zombies: list[int]) -> Generator[Decision, int, None]:
@@ -116,14 +123,16 @@ def engage(game: Game) -> Generator[Decision, int, None]:
     """Each zone holding zombies and survivors: the player's stance, then figures assigned to battle."""
     for seat, markers, _t in boards(game):
         markers.discard("counter_charge")
+        table = game.world.raw()
         for ent in figures(game, seat):
-            game.world.get(ent, Engaged).opponents.clear()
-            game.world.get(ent, Markers).discard("charging")
+            comps = table[ent]
+            comps[Engaged].opponents.clear()
+            comps[Markers].discard("charging")
         for zone in (FRONT, SUPPORT):
             zombies = figures(game, seat, ZOMBIES, zone)
             if not zombies or not figures(game, seat, SURVIVORS, zone):
                 continue
-            risen = any(game.world.get(z, Markers).has("stand_only") for z in zombies)
+            risen = any(table[z][Markers].has("stand_only") for z in zombies)
             options = [STAND] if zone == SUPPORT or risen else [STAND, CHARGE]
             stance = yield from game.decide(player_side(seat), "shambling.stance", options, zone=zone,
                                             zombies=len(zombies))

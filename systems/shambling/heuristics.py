@@ -9,7 +9,7 @@ over its zombies, puts zombies on the hero first and always re-engages.
 
 from __future__ import annotations
 
-from ecs_zombie.components import Engaged, Zone
+from ecs_zombie.components import Engaged, Kind, Wounds, Zone
 from ecs_zombie.decisions import Decision, heuristic
 from ecs_zombie.game import Game
 from ecs_zombie.systems.shambling.board import FRONT, SUPPORT, SURVIVORS, figures, is_hero, is_wounded
@@ -21,19 +21,26 @@ def _index(decision: Decision, value: object) -> int:
 
 def _cheapest(game: Game, options: list[int]) -> int:
     """The figure whose loss hurts least: unwounded before wounded, anyone before the hero."""
-    return min(options, key=lambda e: (is_wounded(game, e), is_hero(game, e), e))
+    table = game.world.raw()
+    return min(options, key=lambda e: (table[e][Wounds].taken > 0, table[e][Kind].name == "hero", e))
+
+
+def _finish_off(game: Game, options: list[int]) -> int:
+    """The wounded first (see the module docstring), the hero last."""
+    table = game.world.raw()
+    return min(options, key=lambda e: (not table[e][Wounds].taken, table[e][Kind].name == "hero", e))
 
 
 @heuristic("shambling.wound")
 def wound(game: Game, d: Decision) -> int:
     if d.side == "narrator":
         return _index(d, _cheapest(game, d.options))
-    return _index(d, min(d.options, key=lambda e: (not is_wounded(game, e), is_hero(game, e), e)))
+    return _index(d, _finish_off(game, d.options))
 
 
 @heuristic("shambling.flee")
 def flee(game: Game, d: Decision) -> int:
-    return _index(d, min(d.options, key=lambda e: (not is_wounded(game, e), is_hero(game, e), e)))
+    return _index(d, _finish_off(game, d.options))
 
 
 heuristic("shambling.pursue")(flee)
@@ -63,13 +70,17 @@ def charger(game: Game, d: Decision) -> int:
 
 @heuristic("shambling.assign")
 def assign(game: Game, d: Decision) -> int:
-    heroes = [e for e in d.options if is_hero(game, e)]
-    return _index(d, heroes[0]) if heroes else 0
+    table = game.world.raw()
+    for i, e in enumerate(d.options):
+        if table[e][Kind].name == "hero":
+            return i
+    return 0
 
 
 def _least_engaged(game: Game, d: Decision) -> int:
+    table = game.world.raw()
     enemies = [e for e in d.options if isinstance(e, int)]
-    return _index(d, min(enemies, key=lambda e: (len(game.world.get(e, Engaged).opponents), e)))
+    return _index(d, min(enemies, key=lambda e: (len(table[e][Engaged].opponents), e)))
 
 
 heuristic("shambling.re_engage")(_least_engaged)
