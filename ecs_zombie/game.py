@@ -84,7 +84,11 @@ class Game:
         spec = parse(notation)
         gen = self.rng(stream)
         script = self.dice_script
-        values = [roll_die(spec.sides, gen, script) for _ in range(spec.count)]
+        if script:
+            values = [roll_die(spec.sides, gen, script) for _ in range(spec.count)]
+        else:  # the scripted values are used up (or there were none): the stream alone
+            below, sides = gen.below, spec.sides
+            values = [1 + below(sides) for _ in range(spec.count)]
         self.events.append((self.tick, "roll", {"dice": notation, "values": values, "why": why}))
         return values
 
@@ -140,7 +144,7 @@ class Game:
             return options[0]
         options = list(options)  # the request keeps the options as they were when asked
         index = yield Decision(side, kind, options, context)
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(options):
+        if type(index) is not int or not 0 <= index < len(options):  # bool is no answer
             raise DecisionError(f"answer {index!r} to {kind} is not an option index 0..{len(options) - 1}")
         self.events.append((self.tick, "decision", {"side": side, "kind": kind, "choice": index,
                                                      "option": options[index]}))

@@ -66,8 +66,8 @@ class GroupIndex:
         lists = groups.members
         for key in old:
             if key not in new:
-                members = lists[key]
-                del members[bisect_left(members, ent)]
+                leaving = lists[key]
+                del leaving[bisect_left(leaving, ent)]
                 groups.pop(key, None)
         for key in new:
             if key in old:

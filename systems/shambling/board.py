@@ -45,14 +45,17 @@ def board_state(game: Game, seat: int) -> tuple[Markers, Tally]:
 
 def figures(game: Game, board: int, faction: str | None = None, zone: str | None = None) -> tuple[int, ...]:
     """Figures on `board`, optionally of one faction and one zone, by id (a shared tuple)."""
-    return game.world.index("shambling.figures", (Zone, Faction), _figure_keys)[board, faction, zone]
+    groups = game.world.index("shambling.figures", (Zone, Faction), _figure_keys)
+    if faction is None and zone is not None:
+        return tuple(sorted(groups[board, SURVIVORS, zone] + groups[board, ZOMBIES, zone]))
+    return groups[board, faction, zone]
 
 
 def _figure_keys(z: Zone, f: Faction) -> tuple[tuple[int, str | None, str | None], ...]:
-    """A figure in play is filed under its board with and without its side and zone."""
+    """A figure in play is filed under its board, with its side, and with its side and zone."""
     if not z.name:
         return ()
-    return (z.board, f.side, z.name), (z.board, f.side, None), (z.board, None, z.name), (z.board, None, None)
+    return (z.board, f.side, z.name), (z.board, f.side, None), (z.board, None, None)
 
 
 def set_zone(game: Game, ent: int, name: str) -> None:
