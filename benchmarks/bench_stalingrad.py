@@ -30,7 +30,8 @@ from ecs_zombie.decisions import PolicyTable  # noqa: E402
 from ecs_zombie.game import answer_all  # noqa: E402
 from ecs_zombie.grid import distance_field  # noqa: E402
 from ecs_zombie.rng import derive  # noqa: E402
-from ecs_zombie.snapshot import game_state, restore  # noqa: E402
+from ecs_zombie.snapshot import restore  # noqa: E402
+from ecs_zombie.state import game_state  # noqa: E402
 
 
 def big_map() -> list[str]:

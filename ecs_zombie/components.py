@@ -194,9 +194,11 @@ class Engaged:
 
 
 @component
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Card:
-    """A card: its face as printed (`7H`, `JK`, `MISS`), its value, its suit and the deck it belongs to."""
+    """A card: its face as printed (`7H`, `JK`, `MISS`), its value, its suit and the deck it belongs to.
+
+    Frozen: what is printed never changes, and snapshots reuse the encoding of a card from tick to tick."""
 
     face: str = ""
     value: int = 0

@@ -8,7 +8,7 @@ agent) can drive it the same way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any
 
 from ecs_zombie import cards as cards_mod
@@ -49,6 +49,8 @@ class Game:
         self.policy_spec = "heuristic"
         self.recorder: Any = None
         self.system_name = ""
+        # Packed records of entities whose components are all frozen, reused by `state.state_bytes`.
+        self.frozen_records: dict[int, tuple[dict[type, Any], bytes]] = {}
 
     # -- lifecycle -----------------------------------------------------------------------------
 
@@ -135,7 +137,7 @@ class Game:
 
     # -- decisions -----------------------------------------------------------------------------
 
-    def decide(self, side: str, kind: str, options: list[Any], **context: Any
+    def decide(self, side: str, kind: str, options: Sequence[Any], **context: Any
                ) -> Generator[Decision, int, Any]:
         """`choice = yield from game.decide(...)`: the chosen option (a lone option needs no asking)."""
         if not options:

@@ -61,7 +61,8 @@ class Recorder(TickProbe):
 
     def to_bytes(self, game: Game) -> bytes:
         content = {"decisions": self.decisions(game),
-                   "events": self.events(game), "format": "ecs-zombie/replay", "initial": self.initial,
+                   "events": game.events[self._start:],  # tuples pack as lists do
+                   "format": "ecs-zombie/replay", "initial": self.initial,
                    "outcome": game.outcome, "ticks": self.ticks}
         return wrap("replay", canonical.pack(content))
 

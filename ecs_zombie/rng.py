@@ -67,7 +67,7 @@ class PCG32:
 
     @classmethod
     def from_state(cls, state: list[int]) -> PCG32:
-        g = cls.__new__(cls)
+        g = cls()
         g.state, g.inc = int(state[0]), int(state[1])
         return g
 

@@ -33,17 +33,17 @@ class SystemSpec:
     reads: tuple[str, ...]
     writes: tuple[str, ...]
     creates: tuple[str, ...]
-    is_generator: bool
     doc: str
 
     def run(self, game: Game, params: dict[str, Any]) -> Iterator[Decision]:
-        if self.is_generator:
-            return self.fn(game, **params)  # type: ignore[return-value]
-        self.fn(game, **params)
-        return iter(())
+        # A rule with a choice is a generator function; asking its result (rather than inspecting the
+        # function) holds for compiled systems too, which `inspect` cannot see into.
+        result = self.fn(game, **params)
+        return _NO_DECISIONS if result is None else result
 
 
 _REGISTRY: dict[str, SystemSpec] = {}
+_NO_DECISIONS: Iterator[Decision] = iter(())  # exhausted for good, so one serves every call
 
 
 def system(
@@ -61,8 +61,7 @@ def system(
             raise ValueError(f"system {name!r} registered twice")
         doc = inspect.getdoc(fn) or ""
         _REGISTRY[name] = SystemSpec(
-            name, fn, tuple(reads), tuple(writes), tuple(creates), inspect.isgeneratorfunction(fn),
-            doc.splitlines()[0] if doc else "",
+            name, fn, tuple(reads), tuple(writes), tuple(creates), doc.splitlines()[0] if doc else "",
         )
         return fn
 

@@ -19,78 +19,17 @@ from typing import Any
 import msgpack
 
 from ecs_zombie import canonical
-from ecs_zombie.components import by_class, by_name
+from ecs_zombie.components import by_name
 from ecs_zombie.dice import DiceScript
 from ecs_zombie.errors import SaveError
 from ecs_zombie.game import Game
 from ecs_zombie.ruleset import load_ruleset
+from ecs_zombie.state import FORMAT_VERSION, state_bytes
 
-FORMAT_VERSION = 1
 MAGIC = "ecs-zombie"
 MAX_FILE = 512 * 1024 * 1024
 _LIMITS = {"max_bin_len": MAX_FILE, "max_str_len": 16 * 1024 * 1024, "max_array_len": 50_000_000,
            "max_map_len": 10_000_000, "max_ext_len": 0}
-
-
-def game_state(game: Game, policy_state: bool = True) -> dict[str, Any]:
-    """The canonical content of a snapshot (keys in sorted order).
-
-    `policy_state=False` leaves out the policies' own random streams: that is the state replays
-    hash, since a replay answers decisions from its record rather than from the policies."""
-    table = game.world.raw()
-    encoders = _ENCODERS
-    used: set[type] = set()
-    entities = []
-    for ent in sorted(table):
-        comps = table[ent]
-        row = []
-        for t, c in comps.items():
-            enc = encoders.get(t)
-            if enc is None:
-                ctype = by_class(t)
-                enc = encoders[t] = (ctype.name, ctype.getter)
-                used.add(t)
-            elif t not in used:
-                used.add(t)
-            # Tuples pack as msgpack arrays, exactly as lists do: no copies needed.
-            row.append((enc[0], enc[1](c)))
-        row.sort()  # by component name (names are unique within an entity)
-        entities.append((ent, row))
-    schema = {ct.name: list(ct.fields) for ct in sorted((by_class(t) for t in used), key=_name)}
-    return {
-        "card_script": list(game.card_script),
-        "dice_script": game.dice_script.values[game.dice_script.pos:],
-        "entities": entities,
-        "format": "ecs-zombie/snapshot",
-        "log_pos": game.log_pos,
-        "next_entity": game.world.next_id,
-        "outcome": game.outcome,
-        "over": game.over,
-        "params": {k: game.params[k] for k in sorted(game.params)},
-        "players": game.players,
-        "policy": game.policy_spec,
-        "policy_rng": game.rng.get_state(policy=True) if policy_state else {},
-        "rng": game.rng.get_state(),
-        "ruleset": game.ruleset.id,
-        "ruleset_hash": game.ruleset.content_hash,
-        "scenario": game.scenario,
-        "schema": schema,
-        "seed": game.seed,
-        "tables": {k: game.table_overrides[k] for k in sorted(game.table_overrides)},
-        "tick": game.tick,
-        "version": FORMAT_VERSION,
-    }
-
-
-_ENCODERS: dict[type, tuple[str, Any]] = {}
-
-
-def _name(ctype: Any) -> str:
-    return str(ctype.name)
-
-
-def state_bytes(game: Game, policy_state: bool = True) -> bytes:
-    return canonical.pack(game_state(game, policy_state))
 
 
 def restore(state: dict[str, Any]) -> Game:

@@ -9,7 +9,7 @@ as fresh lists (esper returns its cached lists by reference).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar, overload
 
 import esper
@@ -28,7 +28,7 @@ _serial = itertools.count(1)
 class World:
     """A private esper world. Call `close()` (or let the game do it) to free it."""
 
-    __slots__ = ("_closed", "_ents", "_indexes", "_memos", "_name", "_queries", "next_id")
+    __slots__ = ("_closed", "_comps", "_ents", "_indexes", "_memos", "_name", "_queries", "next_id")
 
     def __init__(self) -> None:
         self._name = f"ecs-zombie/{next(_serial)}"
@@ -44,6 +44,7 @@ class World:
         # This world's own entity table. esper swaps its module globals between worlds but keeps each
         # world's dict object for the world's lifetime, so reading through it needs no switch.
         self._ents: dict[int, dict[type, Any]] = esper._entities
+        self._comps: dict[type, set[int]] = esper._components  # type -> its entities (no empty sets)
 
     def _refile(self, ent: int, changed: type | None = None) -> None:
         """Keep group indexes true after `ent` came, changed (`changed` type) or is about to go."""
@@ -76,6 +77,7 @@ class World:
             return
         self._closed = True
         self._ents = {}
+        self._comps = {}
         if esper.current_world == self._name:
             esper.switch_world("default")
         esper.delete_world(self._name)
@@ -211,8 +213,11 @@ class World:
         return found.groups
 
     def count(self, ctype: type) -> int:
-        self._use()
-        return len(esper._components.get(ctype, ()))
+        return len(self._comps.get(ctype, ()))
+
+    def component_types(self) -> frozenset[type]:
+        """The component types at least one entity has."""
+        return frozenset(self._comps)
 
 
 def _first(item: tuple[int, Any]) -> int:

@@ -1,14 +1,33 @@
-"""Shared helpers: fresh games with forced dice and cards, and a CLI runner."""
+"""Shared helpers: fresh games with forced dice and cards, and a CLI runner.
+
+`ECS_ZOMBIE_TEST_INSTALLED=1 pytest` runs the suite against the installed package (a wheel's
+compiled modules included) instead of the checkout; the CLI tests still run the checkout's command.
+"""
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
+import os
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ecs_zombie import Game, new_game
-from tests.helpers import ROOT, drive, run_cli
+_ROOT = Path(__file__).resolve().parent.parent
+if os.environ.get("ECS_ZOMBIE_TEST_INSTALLED") and "ecs_zombie" not in sys.modules:
+    _spec = importlib.machinery.PathFinder.find_spec(
+        "ecs_zombie", [p for p in sys.path if Path(p or ".").resolve() != _ROOT])
+    if _spec is None or _spec.loader is None:
+        raise RuntimeError("ECS_ZOMBIE_TEST_INSTALLED: ecs_zombie is not installed")
+    _installed = importlib.util.module_from_spec(_spec)
+    sys.modules["ecs_zombie"] = _installed
+    _spec.loader.exec_module(_installed)
+
+from ecs_zombie import Game, new_game  # noqa: E402
+from tests.helpers import ROOT, drive, run_cli  # noqa: E402
 
 
 @pytest.fixture
@@ -24,6 +43,12 @@ def make_game() -> Iterator[Any]:
     yield make
     for g in made:
         g.close()
+
+
+def pytest_report_header() -> str:
+    import ecs_zombie.world
+
+    return f"ecs_zombie.world: {ecs_zombie.world.__file__}"
 
 
 __all__ = ["ROOT", "drive", "run_cli"]

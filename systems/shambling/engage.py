@@ -72,14 +72,14 @@ def stand_and_receive(game: Game, board: int, zone: str, zombies: Sequence[int]
         counts[target] += 1
 
 
-def charge_one(game: Game, board: int, charger: int, zombies: list[int]) -> Generator[Decision, int, None]:
+def charge_one(game: Game, board: int, charger: int, zombies: Sequence[int]) -> Generator[Decision, int, None]:
     target = yield from game.decide(player_side(board), "shambling.charge_target", least_engaged(game, zombies),
                                     charger=charger)
     link(game, charger, target)
     game.world.get(charger, Markers).add("charging")
 
 
-def counter_charge(game: Game, board: int, zombies: list[int]) -> Generator[Decision, int, None]:
+def counter_charge(game: Game, board: int, zombies: Sequence[int]) -> Generator[Decision, int, None]:
     front = figures(game, board, SURVIVORS, FRONT)
     chargers: list[int] = []
     while True:

@@ -1,0 +1,154 @@
+"""The canonical state of a game: as a value (`game_state`) and as bytes (`state_bytes`).
+
+Both give every entity with its components by registered name, sorted by id and name, and the game's
+bookkeeping (seed, tick, RNG streams, scripts, ...) under sorted keys, so equal states give equal
+bytes. `state_bytes(game) == canonical.pack(game_state(game))` always holds; it is the cheaper way
+there, because replays hash the state after every tick: the record of an entity whose components
+are all frozen (a card) is encoded once and its bytes reused while its components stay the same
+objects, and the map is assembled from packed parts instead of being packed whole.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import Any
+
+from ecs_zombie import canonical
+from ecs_zombie.components import by_class
+from ecs_zombie.game import Game
+
+FORMAT_VERSION = 1
+
+Row = list[tuple[str, tuple[Any, ...]]]
+Plan = tuple[list[tuple[str, type, Any, int]], bool]
+_PLANS: dict[tuple[type, ...], Plan] = {}  # see `_plan`
+_SCHEMAS: dict[frozenset[type], dict[str, list[str]]] = {}
+_LASTING: dict[tuple[int, tuple[Any, ...]], bytes] = {}  # (id, row) -> packed record, across games
+_LASTING_MAX = 100_000
+
+
+def game_state(game: Game, policy_state: bool = True) -> dict[str, Any]:
+    """The canonical content of a snapshot (keys in sorted order).
+
+    `policy_state=False` leaves out the policies' own random streams: that is the state replays
+    hash, since a replay answers decisions from its record rather than from the policies."""
+    table = game.world.raw()
+    entities = [(ent, _row(table[ent])[0]) for ent in sorted(table)]
+    before, after = _bookkeeping(game, policy_state)
+    return {**before, "entities": entities, **after}
+
+
+def state_bytes(game: Game, policy_state: bool = True) -> bytes:
+    """`canonical.pack(game_state(game, policy_state))`, computed faster (see the module docstring)."""
+    entities = _packed_entities(game)
+    before, after = _bookkeeping(game, policy_state)
+    return b"".join((canonical.map_header(len(before) + 1 + len(after)),
+                     canonical.map_pairs(canonical.pack(before), len(before)),
+                     canonical.pack("entities"), entities,
+                     canonical.map_pairs(canonical.pack(after), len(after))))
+
+
+def _row(comps: dict[type, Any], plan: Plan | None = None) -> tuple[Row, bool]:
+    """An entity's components as sorted (name, field values) pairs, and whether the record can be
+    reused while the components stay the same objects: all frozen, holding no list or mapping."""
+    if plan is None:
+        plan = _plan_of(comps)
+    # Tuples pack as msgpack arrays, exactly as lists do: no copies needed.
+    row: Row = []
+    for name, t, fields, arity in plan[0]:
+        values = fields(comps[t])
+        row.append((name, values if arity > 1 else (values,) if arity else ()))
+    lasting = plan[1] and not any(isinstance(v, list | dict) for _name, values in row for v in values)
+    return row, lasting
+
+
+def _plan_of(comps: dict[type, Any]) -> Plan:
+    types = tuple(comps)
+    plan = _PLANS.get(types)
+    if plan is None:
+        plan = _PLANS[types] = _plan(types)
+    return plan
+
+
+def _plan(types: tuple[type, ...]) -> Plan:
+    """How to encode an entity with components of `types` (in that order in its record): each one's
+    registered name, type, field getter and number of fields, sorted by name; and whether all of
+    them are frozen."""
+    found = []
+    for t in types:
+        ctype = by_class(t)
+        found.append((ctype.name, t, attrgetter(*ctype.fields) if ctype.fields else _nothing, len(ctype.fields)))
+    found.sort(key=lambda step: step[0])
+    return found, all(t.__dataclass_params__.frozen for t in types)  # type: ignore[attr-defined]
+
+
+def _nothing(component: Any) -> None:
+    return None
+
+
+def _packed_entities(game: Game) -> bytes:
+    """The packed array of (id, row) records.
+
+    A lasting record (see `_row`) is kept per game and reused while the entity's components are the
+    same objects. It is also kept across games by value: every game of a scenario deals the same
+    cards under the same ids, so a new game's first state packs none of them again."""
+    table = game.world.raw()
+    reuse = game.frozen_records
+    parts = [canonical.array_header(len(table))]
+    for ent in sorted(table):
+        comps = table[ent]
+        hit = reuse.get(ent)
+        if hit is not None and hit[0] == comps:  # the same component objects (or equal ones)
+            parts.append(hit[1])
+            continue
+        row, lasting = _row(comps)
+        if not lasting:
+            parts.append(canonical.pack((ent, row)))
+            continue
+        key = (ent, tuple(row))  # plain values only: hashed and compared in C
+        record = _LASTING.get(key)
+        if record is None:
+            if len(_LASTING) >= _LASTING_MAX:
+                _LASTING.clear()
+            record = _LASTING[key] = canonical.pack((ent, row))
+        reuse[ent] = (dict(comps), record)
+        parts.append(record)
+    return b"".join(parts)
+
+
+def _bookkeeping(game: Game, policy_state: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Everything but the entities, split at "entities" in key order (keys sorted within each)."""
+    before = {
+        "card_script": list(game.card_script),
+        "dice_script": game.dice_script.values[game.dice_script.pos:],
+    }
+    after = {
+        "format": "ecs-zombie/snapshot",
+        "log_pos": game.log_pos,
+        "next_entity": game.world.next_id,
+        "outcome": game.outcome,
+        "over": game.over,
+        "params": {k: game.params[k] for k in sorted(game.params)},
+        "players": game.players,
+        "policy": game.policy_spec,
+        "policy_rng": game.rng.get_state(policy=True) if policy_state else {},
+        "rng": game.rng.get_state(),
+        "ruleset": game.ruleset.id,
+        "ruleset_hash": game.ruleset.content_hash,
+        "scenario": game.scenario,
+        "schema": _schema(game.world.component_types()),
+        "seed": game.seed,
+        "tables": {k: game.table_overrides[k] for k in sorted(game.table_overrides)},
+        "tick": game.tick,
+        "version": FORMAT_VERSION,
+    }
+    return before, after
+
+
+def _schema(used: frozenset[type]) -> dict[str, list[str]]:
+    """Component name -> field names, for the component types a state holds (shared: read only)."""
+    found = _SCHEMAS.get(used)
+    if found is None:
+        types = sorted((by_class(t) for t in used), key=lambda ct: ct.name)
+        found = _SCHEMAS[used] = {ct.name: list(ct.fields) for ct in types}
+    return found

@@ -1,0 +1,77 @@
+"""The installed build, whose hot modules are compiled by mypyc (hatch_build.py), plays exactly the
+games the checkout's plain Python plays: the same events, states, replays and saves, byte for byte.
+
+Runs where the package is installed compiled (CI installs it so); skipped elsewhere."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import ROOT
+
+GAMES = """
+import hashlib
+import ecs_zombie.world
+from ecs_zombie import canonical, new_game
+from ecs_zombie.decisions import PolicyTable
+from ecs_zombie.replay import Recorder
+from ecs_zombie.snapshot import restore
+from ecs_zombie.state import game_state, state_bytes
+
+out = hashlib.sha256()
+for ruleset, players, seeds in [("shambling", 1, 40), ("shambling", 3, 5), ("stalingrad", 1, 4),
+                                ("stalingrad-shambling", 1, 2), ("sza", 1, 3), ("director", 1, 3),
+                                ("director-adaptive", 1, 2)]:
+    for policy in ("heuristic", "random"):
+        for seed in range(seeds):
+            game = new_game(ruleset, seed, policy=policy, players=None if players == 1 else players)
+            recorder = Recorder(game)
+            policies = PolicyTable(policy)
+            game.play(policies, stop_after=2)
+            resumed = restore(game_state(game))  # save and load mid-game, then both go on
+            game.play(policies)
+            resumed.play(policies)
+            out.update(canonical.pack(game.events))
+            out.update(state_bytes(game))
+            out.update(state_bytes(resumed))
+            out.update(recorder.to_bytes(game))
+            game.close()
+            resumed.close()
+print(ecs_zombie.world.__file__)
+print(out.hexdigest())
+"""
+
+
+def run(code: str, checkout: bool, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if checkout:
+        env["PYTHONPATH"] = str(ROOT)
+    # -P: nothing from the working directory; cwd is an empty folder anyway.
+    return subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, env=env, cwd=cwd,
+                          timeout=600)
+
+
+def installed_build(cwd: Path) -> str:
+    probe = run("import ecs_zombie.world as w; print(w.__file__)", checkout=False, cwd=cwd)
+    if probe.returncode != 0:
+        pytest.skip("ecs-zombie is not installed (pip install .)")
+    where = probe.stdout.strip()
+    if where.endswith(".py"):
+        pytest.skip(f"the installed build is plain Python ({where})")
+    return where
+
+
+def test_compiled_build_plays_the_checkouts_games_byte_for_byte(tmp_path: Path) -> None:
+    compiled = installed_build(tmp_path)
+    mine = run(GAMES, checkout=True, cwd=tmp_path)
+    theirs = run(GAMES, checkout=False, cwd=tmp_path)
+    assert mine.returncode == 0, mine.stderr[-2000:]
+    assert theirs.returncode == 0, theirs.stderr[-2000:]
+    assert mine.stdout.splitlines()[0].startswith(str(ROOT))
+    assert theirs.stdout.splitlines()[0] == compiled
+    assert mine.stdout.splitlines()[1] == theirs.stdout.splitlines()[1]

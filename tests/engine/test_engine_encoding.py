@@ -1,0 +1,108 @@
+"""Canonical encoding: the fast packer writes msgpack's own bytes, and the fast state encoder
+writes exactly the packed `game_state` (the bytes every save, replay and hash depend on)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ecs_zombie import canonical, new_game
+from ecs_zombie.components import Card, Zone, component
+from ecs_zombie.decisions import PolicyTable
+from ecs_zombie.state import game_state, state_bytes
+
+_INTS = st.one_of(
+    st.integers(-(2**63), 2**64 - 1),
+    st.sampled_from([0, 1, -1, 31, 32, 127, 128, 255, 256, -32, -33, -128, -129, 65535, 65536, -32768, -32769,
+                     2**31, 2**32, -(2**31) - 1, 2**63 - 1, -(2**63), 2**64 - 1]),
+)
+_SCALARS = st.one_of(st.none(), st.booleans(), _INTS, st.floats(), st.text(max_size=300), st.binary(max_size=300))
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: st.one_of(st.lists(inner, max_size=20), st.tuples(inner, inner),
+                            st.dictionaries(st.text(max_size=40), inner, max_size=20)),
+    max_leaves=60,
+)
+
+
+def reference(value: Any) -> bytes:
+    return msgpack.packb(value, use_bin_type=True, strict_types=False)  # type: ignore[no-any-return]
+
+
+@settings(max_examples=600, deadline=None)
+@given(_VALUES)
+def test_fast_packer_writes_msgpacks_bytes(value: Any) -> None:
+    assert canonical.pack(value) == reference(value)
+
+
+@pytest.mark.parametrize("n", [0, 1, 15, 16, 255, 256, 65535, 65536, 70000])
+def test_sizes_at_every_format_boundary(n: int) -> None:
+    for value in ("x" * n, b"x" * n, [1] * n, {str(i): i for i in range(n)}):
+        assert canonical.pack(value) == reference(value)
+    packer = msgpack.Packer()
+    assert canonical.array_header(n) == packer.pack_array_header(n)
+    assert canonical.map_header(n) == packer.pack_map_header(n)
+    pairs = {str(i): i for i in range(n)}
+    assert canonical.map_header(n) + canonical.map_pairs(canonical.pack(pairs), n) == reference(pairs)
+
+
+def test_what_the_fast_packer_declines_msgpack_packs() -> None:
+    """Integer map keys and subclasses of plain types: the bytes msgpack writes, not an error."""
+
+    class Name(str):
+        pass
+
+    for value in ({1: "a"}, [Name("x")], {"k": Name("v")}):
+        assert canonical.pack(value) == reference(value)
+    with pytest.raises(TypeError):
+        canonical.pack({"not plain": object()})
+
+
+@pytest.mark.parametrize("ruleset", ["shambling", "stalingrad", "sza", "director"])
+def test_state_bytes_is_the_packed_game_state_at_every_tick(ruleset: str) -> None:
+    for seed in range(2):
+        game = new_game(ruleset, seed)
+        policies = PolicyTable("random")
+        while True:
+            for policy_state in (True, False):
+                assert state_bytes(game, policy_state) == canonical.pack(game_state(game, policy_state))
+            if game.over:
+                break
+            game.play(policies, stop_after=game.tick + 1)
+        game.close()
+
+
+def test_a_replaced_frozen_component_is_encoded_anew() -> None:
+    """Records of all-frozen entities (cards) are reused while their components are the same
+    objects; replacing one must show in the next state."""
+    game = new_game("shambling", 1)
+    card = next(e for e, _c in game.world.query1(Card))
+    before = state_bytes(game)
+    game.world.add(card, Card("QS", 12, "S", "shambling"))
+    after = state_bytes(game)
+    assert after != before and after == canonical.pack(game_state(game))
+    game.close()
+
+
+@component(name="TestFrozenBag")
+@dataclass(frozen=True, slots=True)
+class FrozenBag:
+    items: list[int] = field(default_factory=list)
+
+
+def test_a_frozen_component_holding_a_list_is_never_reused() -> None:
+    """Frozen is not immutable when a field is a list: its record is encoded every time."""
+    game = new_game("shambling", 1)
+    bag = FrozenBag([1])
+    ent = game.world.create(bag, Zone(0, ""))
+    first = state_bytes(game)
+    bag.items.append(2)
+    assert state_bytes(game) != first
+    assert state_bytes(game) == canonical.pack(game_state(game))
+    game.world.delete(ent)
+    game.close()
