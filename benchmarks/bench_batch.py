@@ -9,17 +9,14 @@ Targets: 2 workers >= 1.8x one worker; batch overhead <= 10% against the plain l
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # measure this checkout, not an installed copy
-
 import argparse
 import multiprocessing
 import os
 import statistics
 import time
 from pathlib import Path
+
+import measured  # before ecs_zombie: it chooses the build measured
 
 from ecs_zombie.batch import BatchSpec, game_seed, run_batch
 from ecs_zombie.decisions import PolicyTable
@@ -70,11 +67,13 @@ def memory(target: str, games: int, workers: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    measured.add_flag(parser)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--rulesets", nargs="+", default=["shambling", "stalingrad"])
     parser.add_argument("--memory-games", type=int, default=0)
     args = parser.parse_args()
+    print(measured.build())
     for target in args.rulesets:
         try:
             load_scenario(target)

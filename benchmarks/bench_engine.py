@@ -13,16 +13,13 @@ try is a battle-local representation inside `shambling.combat`, or a decision on
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # measure this checkout, not an installed copy
-
 import argparse
 import statistics
 import tempfile
 import time
 from pathlib import Path
+
+import measured  # before ecs_zombie: it chooses the build measured
 
 from ecs_zombie import new_game
 from ecs_zombie.components import Faction, Kind, Markers, Position, Wounds, Zone
@@ -67,10 +64,12 @@ def snapshot_round_trip(entities: int, folder: Path) -> tuple[float, float, int]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    measured.add_flag(parser)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--entities", type=int, default=10_000)
     args = parser.parse_args()
+    print(measured.build())
     games_per_second(50, False)  # warm up: imports, YAML parse, caches
     plain = [games_per_second(args.games, False) for _ in range(args.repeats)]
     recorded = [games_per_second(args.games, True) for _ in range(args.repeats)]

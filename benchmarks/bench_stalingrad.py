@@ -11,18 +11,18 @@
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+import measured  # before ecs_zombie: it chooses the build measured
 import msgpack
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+ROOT = measured.ROOT
 
 from ecs_zombie import new_game  # noqa: E402
 from ecs_zombie.components import Faction  # noqa: E402
@@ -131,6 +131,10 @@ def bench_games(ruleset: str, games: int = 100, batches: int = 5) -> tuple[float
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    measured.add_flag(parser)
+    parser.parse_args()
+    print(measured.build())
     new_game("stalingrad", 0).close()  # load and cache the rulesets before timing
     new_game("stalingrad-shambling", 0).close()
     turn_ms, field_ms = bench_zombie_turn()

@@ -8,14 +8,11 @@ is played before timing (it loads the ruleset and fills the boards' path caches)
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # measure this checkout, not an installed copy
-
 import argparse
 import statistics
 import time
+
+import measured  # before ecs_zombie: it chooses the build measured
 
 from ecs_zombie import new_game
 from ecs_zombie.decisions import PolicyTable
@@ -47,9 +44,11 @@ def games_per_second(target: str, games: int, first_seed: int) -> tuple[float, f
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    measured.add_flag(parser)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
+    print(measured.build())
     for label, target in TARGETS.items():
         games_per_second(target, 1, 10**6)  # warm-up
         rates, turns, outcomes = [], 0.0, {}

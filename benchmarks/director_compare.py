@@ -11,14 +11,12 @@ Intensity per round is the mean over the survivors of every game still running a
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # measure this checkout, not an installed copy
-
 import argparse
 from collections import Counter
+from pathlib import Path
 from typing import Any
+
+import measured  # before ecs_zombie: it chooses the build measured
 
 from ecs_zombie import Game, new_game
 from ecs_zombie.decisions import PolicyTable
@@ -113,10 +111,12 @@ def plot(results: list[dict[str, Any]], path: Path) -> bool:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    measured.add_flag(ap)
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--plot", default="saves/director_compare.png")
     args = ap.parse_args()
+    print(measured.build())
     results = [play_many(rs, args.games, args.players) for rs in RULESETS]
     for r in results:
         report(r)

@@ -50,7 +50,7 @@ def least_engaged(game: Game, ents: Sequence[int]) -> list[int]:
     if not counts:
         return []
     low = min(counts)
-    return [e for n, e in zip(counts, ents) if n == low]
+    return [e for n, e in zip(counts, ents, strict=True) if n == low]
 
 
 def stand_and_receive(game: Game, board: int, zone: str, zombies: Sequence[int]
