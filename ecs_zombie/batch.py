@@ -128,8 +128,10 @@ def run_local(spec: BatchSpec, workers: int, chunk: int) -> Iterator[list[Row]]:
         for start, stop in spans:
             yield run_chunk(spec, start, stop)
         return
+    # No forkserver preload: Python 3.11's fork server imports its preload before it takes this
+    # process's import path, so from a folder holding another copy of ecs_zombie (a checkout) the
+    # workers would run that copy. Each worker imports the package itself, once, from our path.
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["ecs_zombie.batch"])
     pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_quiet_worker)
     try:
         yield from _in_order(lambda a, b: pool.submit(run_chunk, spec, a, b), spans, 3 * workers)

@@ -147,3 +147,24 @@ def test_summary_is_bounded_and_in_game_order(tmp_path: Path) -> None:
     summary = result.to_dict()
     assert summary["games"] == 64 and sum(o["count"] for o in summary["outcomes"].values()) == 64
     assert all(isinstance(h.counts, dict) for h in result.summary.turns_by_outcome.values())
+
+
+def test_workers_run_the_code_the_parent_runs(tmp_path: Path) -> None:
+    """Started from a folder holding another `ecs_zombie` (a checkout, say), the workers still import
+    the package the parent imported: the fork server must not pick it up from the working folder."""
+    decoy = tmp_path / "ecs_zombie"
+    decoy.mkdir()
+    (decoy / "__init__.py").write_text("raise RuntimeError('the decoy ecs_zombie was imported')\n")
+    code = ("from ecs_zombie.batch import BatchSpec, run_batch\n"
+            "if __name__ == '__main__':\n"
+            "    rows = [r for chunk in run_batch(BatchSpec('shambling', 8, seed=3), workers=2) for r in chunk]\n"
+            "    assert len(rows) == 8 and not any('error' in r for r in rows), rows\n"
+            "    print('ok')\n")
+    script = tmp_path / "elsewhere" / "batch.py"  # as an installed command: its own folder first on the path
+    script.parent.mkdir()
+    script.write_text(code)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(ROOT)
+    result = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-2000:]
