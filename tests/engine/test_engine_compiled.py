@@ -81,8 +81,8 @@ ALLOCATIONS = """
 import gc, sys
 from ecs_zombie.batch import BatchSpec, play_one
 
-for target, policy, games in [("shambling", "heuristic", 1000), ("shambling", "random", 300), ("stalingrad", "random", 40),
-                              ("sza", "random", 30), ("director", "random", 30)]:
+for target, policy, games in [("shambling", "heuristic", 1000), ("shambling", "random", 300),
+                              ("stalingrad", "random", 40), ("sza", "random", 30), ("director", "random", 30)]:
     spec = BatchSpec(target, 10**9, seed=1, policy=policy)  # batch seeds: large ints, half of them over 2**62
     for i in range(20):
         play_one(spec, i)
