@@ -23,7 +23,7 @@ from ecs_zombie.ruleset import list_rulesets, load_ruleset
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Deterministic, headless simulation of tabletop zombie games.")
-out = Console(highlight=False)
+out = Console(highlight=False, soft_wrap=True)  # lines never wrapped: output is often piped
 err = Console(stderr=True, highlight=False)
 T = TypeVar("T")
 

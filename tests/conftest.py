@@ -1,7 +1,7 @@
 """Shared helpers: fresh games with forced dice and cards, and a CLI runner.
 
 `ECS_ZOMBIE_TEST_INSTALLED=1 pytest` runs the suite against the installed package (a wheel's
-compiled modules included) instead of the checkout; the CLI tests still run the checkout's command.
+compiled modules included) instead of the checkout, its command included.
 """
 
 from __future__ import annotations

@@ -45,10 +45,14 @@ def drive(game: Game, steps: Any, answers: dict[str, Any] | None = None, policy:
 def run_cli(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """The installed command in a subprocess (what a user runs)."""
     full_env = dict(os.environ)
-    full_env["PYTHONPATH"] = str(ROOT)  # the checkout's code, not an older installed copy
+    command = [sys.executable, "-m", "ecs_zombie.cli", *args]
+    if os.environ.get("ECS_ZOMBIE_TEST_INSTALLED"):  # the installed command (-P: not the checkout in cwd)
+        full_env.pop("PYTHONPATH", None)
+        command.insert(1, "-P")
+    else:
+        full_env["PYTHONPATH"] = str(ROOT)  # the checkout's code, not an older installed copy
     full_env.update(env or {})
-    return subprocess.run([sys.executable, "-m", "ecs_zombie.cli", *args], capture_output=True, text=True,
-                          env=full_env, cwd=cwd or ROOT, timeout=300)
+    return subprocess.run(command, capture_output=True, text=True, env=full_env, cwd=cwd or ROOT, timeout=300)
 
 
 
