@@ -5,7 +5,10 @@ The CLI calls these with a progress callback; tests call them directly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -52,15 +55,33 @@ def play_batch(spec: BatchSpec, workers: int = 1, backend: str = "local", addres
     result = BatchResult(spec, metric_names, summary or Summary())
     try:
         for rows in run_batch(spec, workers, backend, address):
-            for row in rows:
-                result.summary.add(row, metric_names)
-            if out is not None:
-                out.write(rows)
-            if progress is not None:
-                progress(len(rows))
+            with _whole():  # a chunk is counted and written entirely, or not at all
+                for row in rows:
+                    result.summary.add(row, metric_names)
+                if out is not None:
+                    out.write(rows)
+                if progress is not None:
+                    progress(len(rows))
     except KeyboardInterrupt:
         result.interrupted = True
     return result
+
+
+@contextmanager
+def _whole() -> Iterator[None]:
+    """Ctrl-C inside the block takes effect when the block ends (in the main thread, where signals
+    arrive; elsewhere the block runs as is)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def sweep_values(spec_text: str, target: str) -> tuple[str, list[Any]]:

@@ -168,3 +168,21 @@ def test_workers_run_the_code_the_parent_runs(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, text=True,
                             timeout=300)
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-2000:]
+
+
+def test_ctrl_c_while_rows_are_written_loses_none_of_them(tmp_path: Path) -> None:
+    """Ctrl-C arriving while a chunk's rows are being written takes effect once they all are: the
+    file holds exactly the games the summary counts."""
+
+    class SlowWriter(RowWriter):
+        def write(self, rows: list[dict]) -> None:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C in the middle of writing this chunk
+            for row in rows:
+                super().write([row])
+
+    spec = BatchSpec("shambling", 40, seed=2)
+    writer = SlowWriter(tmp_path / "rows.jsonl", ["game"])
+    result = play_batch(spec, workers=1, out=writer)
+    writer.close()
+    assert result.interrupted
+    assert result.summary.games == len(rows_of(tmp_path / "rows.jsonl")) > 0
