@@ -12,6 +12,7 @@ hook says so and the wheel is the pure-Python one: installing never fails for wa
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -49,9 +50,6 @@ COMPILED = [
     "ecs_zombie/systems/shambling/pursuit.py",
 ]
 
-# Where the checkout's files sit in the wheel (as in pyproject's force-include).
-LAYOUT = {"ecs_zombie": "ecs_zombie", "systems": "ecs_zombie/systems", "cli.py": "ecs_zombie/cli.py"}
-
 _DRIVER = """
 import sys
 from setuptools import setup
@@ -62,6 +60,17 @@ setup(name="ecs-zombie-compiled", script_args=["build_ext", "--inplace"],
 """
 
 _MYPY_INI = "[mypy]\nignore_missing_imports = True\n"
+
+
+def _layout(root: Path) -> Any:
+    """ecs_zombie/_layout.py, loaded on its own: the package's dependencies are not in the build
+    environment, so the package itself cannot be imported here."""
+    spec = importlib.util.spec_from_file_location("_ecs_zombie_layout", root / "ecs_zombie" / "_layout.py")
+    if spec is None or spec.loader is None:
+        raise RuntimeError("ecs_zombie/_layout.py is missing")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 class CompileHook(BuildHookInterface):  # type: ignore[misc]
@@ -89,16 +98,7 @@ class CompileHook(BuildHookInterface):  # type: ignore[misc]
 
 def compile_modules(root: Path, stage: Path) -> dict[Path, str]:
     """Stage the sources in the wheel's layout, compile `COMPILED`, return compiled file -> wheel path."""
-    for source, dest in LAYOUT.items():
-        src = root / source
-        if src.is_file():
-            (stage / dest).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, stage / dest)
-            continue
-        for py in sorted(src.rglob("*.py")):
-            target = stage / dest / py.relative_to(src)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(py, target)
+    _layout(root).stage_sources(root, stage)
     (stage / "mypy.ini").write_text(_MYPY_INI)
     (stage / "driver.py").write_text(_DRIVER)
     result = subprocess.run([sys.executable, "driver.py", *COMPILED], cwd=stage, capture_output=True, text=True)

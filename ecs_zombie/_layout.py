@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -43,3 +44,20 @@ def mount() -> None:
     """Install the checkout finder once (a no-op in an installed wheel)."""
     if IN_CHECKOUT and not any(isinstance(f, _CheckoutFinder) for f in sys.meta_path):
         sys.meta_path.append(_CheckoutFinder())
+
+
+# Where the checkout's files go in the wheel (pyproject's force-include says the same).
+WHEEL_LAYOUT = {"ecs_zombie": "ecs_zombie", "systems": "ecs_zombie/systems", "cli.py": "ecs_zombie/cli.py"}
+
+
+def stage_sources(checkout: Path, dest: Path) -> None:
+    """Copy the checkout's Python sources into `dest` as the wheel lays them out, so that tools which
+    follow imports by path (mypy, mypyc) see `ecs_zombie.systems.<ruleset>` where it is imported from.
+    Standard library only: the wheel's build hook loads this file on its own."""
+    for source, target in WHEEL_LAYOUT.items():
+        src = checkout / source
+        files = [(src, dest / target)] if src.is_file() else [
+            (py, dest / target / py.relative_to(src)) for py in sorted(src.rglob("*.py"))]
+        for py, copy in files:
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(py, copy)

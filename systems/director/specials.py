@@ -186,11 +186,11 @@ def boomer(game: Game) -> None:
                 game.log("slime_gone", survivor=ent)
     s = spec(game, "boomer")
     for _ in range(take_attacks(game, "boomer")):
-        ent = victim(game)
-        if ent is None:
+        grabbed = victim(game)
+        if grabbed is None:
             return
-        center = hex_of(game.world.get(ent, Position))
-        game.log("special_grab", special="boomer", survivor=ent)
+        center = hex_of(game.world.get(grabbed, Position))
+        game.log("special_grab", special="boomer", survivor=grabbed)
         for other in survivors(game):
             if hexgrid.distance(hex_of(game.world.get(other, Position)), center) <= s.radius:
                 slime(game, other, "boomer")

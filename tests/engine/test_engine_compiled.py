@@ -1,7 +1,9 @@
 """The installed build, whose hot modules are compiled by mypyc (hatch_build.py), plays exactly the
 games the checkout's plain Python plays: the same events, states, replays and saves, byte for byte.
 
-Runs where the package is installed compiled (CI installs it so); skipped elsewhere."""
+Runs where the package is installed compiled; skipped elsewhere, except that with
+ECS_ZOMBIE_EXPECT_COMPILED=1 (as CI sets) a missing or plain-Python install fails: a wheel whose
+compilation failed quietly falls back to plain Python, and CI must not let that pass unseen."""
 
 from __future__ import annotations
 
@@ -57,12 +59,13 @@ def run(code: str, checkout: bool, cwd: Path) -> subprocess.CompletedProcess[str
 
 
 def installed_build(cwd: Path) -> str:
+    miss = pytest.fail if os.environ.get("ECS_ZOMBIE_EXPECT_COMPILED") else pytest.skip
     probe = run("import ecs_zombie.world as w; print(w.__file__)", checkout=False, cwd=cwd)
     if probe.returncode != 0:
-        pytest.skip("ecs-zombie is not installed (pip install .)")
+        miss("ecs-zombie is not installed (pip install .)")
     where = probe.stdout.strip()
     if where.endswith(".py"):
-        pytest.skip(f"the installed build is plain Python ({where})")
+        miss(f"the installed build is plain Python ({where}): did mypyc fail? (pip install -v . shows why)")
     return where
 
 
