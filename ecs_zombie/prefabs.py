@@ -75,16 +75,14 @@ class Prefab:
         return Prefab(self.name, merged)
 
     def build(self, overrides: dict[str, Any] | None = None, node: Any = None, field: str = "") -> list[Any]:
-        """Fresh component instances, with `overrides` ({Component: {field: value}}) applied.
-
-        With `node` (loading data) every override is checked and errors name the place; without it
-        (systems spawning pieces at run time) the prefab was checked when it loaded."""
+        """Fresh component instances, with `overrides` ({Component: {field: value}}) checked and
+        applied; with `node` (loading data) errors name the file, line and field. Systems spawning
+        pieces at run time use the quicker `make`."""
         if node is None and not overrides:
             return self.make()
-        merged = {k: dict(v) for k, v in self.components.items()}
         for cname, values in (overrides or {}).items():
             check_component(cname, values, node, f"{field}.{cname}" if field else cname)
-            merged.setdefault(cname, {}).update(values)
+        merged = self.derive(overrides or {}).components
         return [instantiate(cname, merged[cname], node, field) for cname in sorted(merged)]
 
 

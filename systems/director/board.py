@@ -216,7 +216,7 @@ def kill_zombie(game: Game, zombie: int, why: str) -> None:
 
 
 def spawn_zombie(game: Game, h: Hex, active: bool, tags: tuple[str, ...] = ()) -> int:
-    comps = game.ruleset.prefabs["zombie"].build({"Position": {"x": h[0], "y": h[1]}})
+    comps = game.ruleset.prefabs["zombie"].make(Position(h[0], h[1]))
     ent = game.world.create(*comps)
     markers = game.world.get(ent, Markers)
     if not active:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ecs_zombie.components import Facing, Kind, Markers, Position
+from ecs_zombie.components import Facing, Kind, Markers, Position, Wounds
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.grid import Square, direction_to
@@ -54,8 +54,7 @@ def in_any_lof(game: Game, sq: Square) -> bool:
 def new_zombie(game: Game, type_name: str, sq: Square) -> int:
     """A zombie of the type, waiting off the board for square `sq`."""
     zt = game.tables["stalingrad.zombies"][type_name]
-    overrides = {"Kind": {"name": type_name}, "Wounds": {"taken": 0, "limit": zt.hits}}
-    parts = game.ruleset.prefabs["zombie"].build(overrides)
+    parts = game.ruleset.prefabs["zombie"].make(Kind(type_name), Wounds(0, zt.hits))
     parts = [p for p in parts if not isinstance(p, Position | Facing)]
     ent = game.world.create(*parts, AwaitingSpawn(sq[0], sq[1]))
     game.log("zombie_spawned", zombie=ent, type=type_name, square=list(sq))
