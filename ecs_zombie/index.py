@@ -34,6 +34,13 @@ class Groups(dict[Hashable, tuple[int, ...]]):
         view = self[key] = tuple(members)
         return view
 
+    # dict's own get() and `in` see only the groups read since their last change: answer from the truth.
+    def get(self, key: Hashable, default: Any = ()) -> Any:  # type: ignore[override]
+        return self[key] if self.members.get(key) else default
+
+    def __contains__(self, key: object) -> bool:
+        return bool(self.members.get(key))
+
 
 class GroupIndex:
     __slots__ = ("groups", "keys", "member", "types")

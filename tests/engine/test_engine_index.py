@@ -29,4 +29,7 @@ def test_index_follows_creates_replacements_removals_and_deletes() -> None:
     assert groups[("front", "zombies")] == (b, c)
     w.delete(b)
     assert groups[("front", "zombies")] == (c,)
+    d = w.create(Zone(0, "front"), Faction("zombies"))  # a change not yet read through groups[...]
+    assert groups.get(("front", "zombies")) == (c, d) and ("front", "zombies") in groups
+    assert groups.get(("nowhere", "zombies")) == () and ("nowhere", "zombies") not in groups
     w.close()
