@@ -69,19 +69,20 @@ def play_batch(spec: BatchSpec, workers: int = 1, backend: str = "local", addres
 
 @contextmanager
 def _whole() -> Iterator[None]:
-    """Ctrl-C inside the block takes effect when the block ends (in the main thread, where signals
-    arrive; elsewhere the block runs as is)."""
-    if threading.current_thread() is not threading.main_thread():
+    """Ctrl-C inside the block reaches the SIGINT handler in force when the block ends. Only in the
+    main thread (where signals arrive) and under a Python handler: an ignored SIGINT stays ignored."""
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or not callable(previous):
         yield
         return
     caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
     if caught:
-        raise KeyboardInterrupt
+        previous(signal.SIGINT, None)
 
 
 def sweep_values(spec_text: str, target: str) -> tuple[str, list[Any]]:

@@ -11,7 +11,7 @@ an index into `options`; the option itself is what the system receives.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -87,7 +87,7 @@ class ScriptedPolicy:
 
     name = "scripted"
 
-    def __init__(self, answers: list[int], fallback: Policy | None = None) -> None:
+    def __init__(self, answers: Iterable[int], fallback: Policy | None = None) -> None:
         self.answers = list(answers)
         self.pos = 0
         self.fallback = fallback

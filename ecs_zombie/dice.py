@@ -11,6 +11,7 @@ stream takes over when it runs out. A scripted value impossible for the die is a
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ecs_zombie.errors import ScriptError
@@ -67,7 +68,7 @@ class DiceScript:
 
     __slots__ = ("pos", "values")
 
-    def __init__(self, values: list[int] | None = None, pos: int = 0) -> None:
+    def __init__(self, values: Iterable[int] | None = None, pos: int = 0) -> None:
         self.values = list(values or [])
         self.pos = pos
 

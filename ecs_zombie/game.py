@@ -8,7 +8,7 @@ agent) can drive it the same way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any
 
 from ecs_zombie import cards as cards_mod
@@ -50,7 +50,7 @@ class Game:
         self.recorder: Any = None
         self.system_name = ""
         # Packed records of entities whose components are all frozen, reused by `state.state_bytes`.
-        self.frozen_records: dict[int, tuple[dict[type, Any], bytes]] = {}
+        self.frozen_records: dict[int, tuple[tuple[Any, ...], bytes]] = {}
 
     # -- lifecycle -----------------------------------------------------------------------------
 
@@ -138,13 +138,15 @@ class Game:
     # -- decisions -----------------------------------------------------------------------------
 
     def decide(self, side: str, kind: str, options: Sequence[Any], **context: Any
-               ) -> Generator[Decision, int, Any]:
+               ) -> Generator[Decision, object, Any]:
         """`choice = yield from game.decide(...)`: the chosen option (a lone option needs no asking)."""
         if not options:
             raise GameError(f"decision {kind} offered no options")
         if len(options) == 1:
             return options[0]
         options = list(options)  # the request keeps the options as they were when asked
+        # Sent as `object`: whatever an outside answerer sends is checked here (compiled, an `int`
+        # would be checked first, with a TypeError, and a bool taken for 0 or 1).
         index = yield Decision(side, kind, options, context)
         if type(index) is not int or not 0 <= index < len(options):  # bool is no answer
             raise DecisionError(f"answer {index!r} to {kind} is not an option index 0..{len(options) - 1}")
@@ -211,7 +213,7 @@ def answer_all(game: Game, steps: Generator[Decision, int, Any], policy: PolicyT
 
 
 def new_game(target: str | Scenario, seed: int = 0, *, players: int | None = None,
-             params: dict[str, Any] | None = None, dice: Iterable[int] = (), cards: Iterable[str] = (),
+             params: Mapping[str, Any] | None = None, dice: Iterable[int] = (), cards: Iterable[str] = (),
              policy: str = "heuristic") -> Game:
     """A fresh game of a ruleset (its default scenario) or of a scenario file, at tick 0."""
     scenario = target if isinstance(target, Scenario) else load_scenario(target)

@@ -35,6 +35,7 @@ def game_state(game: Game, policy_state: bool = True) -> dict[str, Any]:
     table = game.world.raw()
     entities = [(ent, _row(table[ent])[0]) for ent in sorted(table)]
     before, after = _bookkeeping(game, policy_state)
+    after["schema"] = {name: list(fields) for name, fields in after["schema"].items()}  # the caller's own copy
     return {**before, "entities": entities, **after}
 
 
@@ -50,7 +51,7 @@ def state_bytes(game: Game, policy_state: bool = True) -> bytes:
 
 def _row(comps: dict[type, Any], plan: Plan | None = None) -> tuple[Row, bool]:
     """An entity's components as sorted (name, field values) pairs, and whether the record can be
-    reused while the components stay the same objects: all frozen, holding no list or mapping."""
+    reused while the components stay the same objects: all frozen, holding only ints, strings and None."""
     if plan is None:
         plan = _plan_of(comps)
     # Tuples pack as msgpack arrays, exactly as lists do: no copies needed.
@@ -58,7 +59,8 @@ def _row(comps: dict[type, Any], plan: Plan | None = None) -> tuple[Row, bool]:
     for name, t, fields, arity in plan[0]:
         values = fields(comps[t])
         row.append((name, values if arity > 1 else (values,) if arity else ()))
-    lasting = plan[1] and not any(isinstance(v, list | dict) for _name, values in row for v in values)
+    # Only exact ints, strings and None: equal values then pack to equal bytes (True == 1 == 1.0 do not).
+    lasting = plan[1] and all(v is None or type(v) is int or type(v) is str for _name, values in row for v in values)
     return row, lasting
 
 
@@ -98,7 +100,7 @@ def _packed_entities(game: Game) -> bytes:
     for ent in sorted(table):
         comps = table[ent]
         hit = reuse.get(ent)
-        if hit is not None and hit[0] == comps:  # the same component objects (or equal ones)
+        if hit is not None and _same_objects(hit[0], comps):
             parts.append(hit[1])
             continue
         row, lasting = _row(comps)
@@ -111,9 +113,19 @@ def _packed_entities(game: Game) -> bytes:
             if len(_LASTING) >= _LASTING_MAX:
                 _LASTING.clear()
             record = _LASTING[key] = canonical.pack((ent, row))
-        reuse[ent] = (dict(comps), record)
+        reuse[ent] = (tuple(comps.values()), record)
         parts.append(record)
     return b"".join(parts)
+
+
+def _same_objects(kept: tuple[Any, ...], comps: dict[type, Any]) -> bool:
+    """Whether the entity still has exactly the component objects `kept` (identity, not equality)."""
+    if len(kept) != len(comps):
+        return False
+    for mine, now in zip(kept, comps.values(), strict=True):
+        if mine is not now:
+            return False
+    return True
 
 
 def _bookkeeping(game: Game, policy_state: bool) -> tuple[dict[str, Any], dict[str, Any]]:

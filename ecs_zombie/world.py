@@ -72,7 +72,8 @@ class World:
             esper.switch_world(self._name)
 
     def close(self) -> None:
-        """Delete the esper world; the object is unusable afterwards."""
+        """Delete the esper world. Afterwards every change raises RuntimeError and reads find an
+        empty world (reads stay unchecked: they are the hot path)."""
         if self._closed:
             return
         self._closed = True

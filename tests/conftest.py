@@ -6,7 +6,6 @@ compiled modules included) instead of the checkout, its command included.
 
 from __future__ import annotations
 
-import importlib.machinery
 import importlib.util
 import os
 import sys
@@ -18,13 +17,12 @@ import pytest
 
 _ROOT = Path(__file__).resolve().parent.parent
 if os.environ.get("ECS_ZOMBIE_TEST_INSTALLED") and "ecs_zombie" not in sys.modules:
-    _spec = importlib.machinery.PathFinder.find_spec(
-        "ecs_zombie", [p for p in sys.path if Path(p or ".").resolve() != _ROOT])
-    if _spec is None or _spec.loader is None:
-        raise RuntimeError("ECS_ZOMBIE_TEST_INSTALLED: ecs_zombie is not installed")
-    _installed = importlib.util.module_from_spec(_spec)
-    sys.modules["ecs_zombie"] = _installed
-    _spec.loader.exec_module(_installed)
+    # The checkout goes last on the path: `tests` still imports from it, `ecs_zombie` from the
+    # installed package, here and in every process started from here (batch workers take our path).
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _ROOT] + [str(_ROOT)]
+    _spec = importlib.util.find_spec("ecs_zombie")
+    if _spec is None or _spec.origin is None or _ROOT in Path(_spec.origin).resolve().parents:
+        raise RuntimeError("ECS_ZOMBIE_TEST_INSTALLED: ecs_zombie is not installed (pip install .)")
 
 from ecs_zombie import Game, new_game  # noqa: E402
 from tests.helpers import ROOT, drive, run_cli  # noqa: E402

@@ -186,3 +186,21 @@ def test_ctrl_c_while_rows_are_written_loses_none_of_them(tmp_path: Path) -> Non
     writer.close()
     assert result.interrupted
     assert result.summary.games == len(rows_of(tmp_path / "rows.jsonl")) > 0
+
+
+def test_an_ignored_ctrl_c_stays_ignored(tmp_path: Path) -> None:
+    """A batch started with SIGINT ignored (a background job) is not stopped by one."""
+
+    class SignalledWriter(RowWriter):
+        def write(self, rows: list[dict]) -> None:
+            os.kill(os.getpid(), signal.SIGINT)
+            super().write(rows)
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        writer = SignalledWriter(tmp_path / "rows.jsonl", ["game"])
+        result = play_batch(BatchSpec("shambling", 12, seed=2), workers=1, out=writer)
+        writer.close()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert not result.interrupted and result.summary.games == len(rows_of(tmp_path / "rows.jsonl")) == 12

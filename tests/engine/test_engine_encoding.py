@@ -106,3 +106,17 @@ def test_a_frozen_component_holding_a_list_is_never_reused() -> None:
     assert state_bytes(game) == canonical.pack(game_state(game))
     game.world.delete(ent)
     game.close()
+
+
+def test_equal_but_differently_packed_values_are_never_reused() -> None:
+    """True == 1 == 1.0, but msgpack writes them apart: a card changed to an equal value of another
+    type must be encoded anew, within a game and across games."""
+    first = new_game("shambling", 1)
+    state_bytes(first)  # keeps the cards' records
+    second = new_game("shambling", 2)
+    card = next(e for e, c in second.world.query1(Card) if c.value == 1)
+    for value in (True, 1.0, 1):
+        second.world.add(card, Card(second.world.get(card, Card).face, value, "H", "shambling"))  # type: ignore[arg-type]
+        assert state_bytes(second) == canonical.pack(game_state(second))
+    first.close()
+    second.close()

@@ -40,3 +40,13 @@ def test_only_some_sides_are_asked() -> None:
     with pytest.raises(DecisionError):
         stepper.answer(0)
     stepper.game.close()
+
+
+@pytest.mark.parametrize("answer", ["0", 0.0, None, True, -1, 99])
+def test_an_answer_that_is_no_option_index_is_a_decision_error(answer: object) -> None:
+    """Whatever an outside answerer sends, a wrong answer is a DecisionError (never a TypeError)."""
+    stepper = Stepper(new_game("shambling", 4), auto=PolicyTable("heuristic"), sides={"narrator"})
+    assert stepper.pending is not None
+    with pytest.raises(DecisionError):
+        stepper.answer(answer)  # type: ignore[arg-type]
+    stepper.game.close()

@@ -6,7 +6,7 @@ import msgpack
 import pytest
 
 from ecs_zombie import new_game
-from ecs_zombie.components import Kind, Wounds
+from ecs_zombie.components import Kind, Markers, Wounds
 from ecs_zombie.errors import SaveError
 from ecs_zombie.snapshot import restore, state_bytes, unwrap, wrap
 from ecs_zombie.world import World
@@ -25,6 +25,19 @@ def test_two_worlds_never_see_each_other() -> None:
     assert len(b.query1(Kind)) == 1
     a.close()
     b.close()
+
+
+def test_a_closed_world_refuses_changes_and_reads_empty() -> None:
+    world = World()
+    ent = world.create(Kind("a"))
+    world.close()
+    for change in (lambda: world.create(Kind("b")), lambda: world.add(ent, Wounds(0, 2)), lambda: world.delete(ent),
+                   lambda: world.remove(ent, Kind), lambda: world.query1(Markers), lambda: world.entities()):
+        with pytest.raises(RuntimeError, match="closed"):
+            change()
+    assert not world.exists(ent) and world.try_get(ent, Kind) is None and world.count(Kind) == 0
+    with pytest.raises(KeyError):
+        world.get(ent, Kind)
 
 
 def test_queries_are_sorted_immutable_and_refreshed() -> None:
