@@ -26,7 +26,7 @@ def build() -> str:
     """A line naming the build being measured."""
     import ecs_zombie.world
 
-    where = Path(ecs_zombie.world.__file__ or "")
+    where = Path(ecs_zombie.world.__file__ or "").resolve()
     kind = "plain Python" if where.suffix == ".py" else "compiled by mypyc"
-    origin = "this checkout" if ROOT in where.parents else "installed"
+    origin = "this checkout" if where.parent == ROOT / "ecs_zombie" else "installed"
     return f"build: {origin}, {kind} ({where.parent})"

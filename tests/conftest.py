@@ -21,7 +21,7 @@ if os.environ.get("ECS_ZOMBIE_TEST_INSTALLED") and "ecs_zombie" not in sys.modul
     # installed package, here and in every process started from here (batch workers take our path).
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _ROOT] + [str(_ROOT)]
     _spec = importlib.util.find_spec("ecs_zombie")
-    if _spec is None or _spec.origin is None or _ROOT in Path(_spec.origin).resolve().parents:
+    if _spec is None or _spec.origin is None or Path(_spec.origin).resolve().parent == _ROOT / "ecs_zombie":
         raise RuntimeError("ECS_ZOMBIE_TEST_INSTALLED: ecs_zombie is not installed (pip install .)")
 
 from ecs_zombie import Game, new_game  # noqa: E402
