@@ -122,9 +122,11 @@ def _same_objects(kept: tuple[Any, ...], comps: dict[type, Any]) -> bool:
     """Whether the entity still has exactly the component objects `kept` (identity, not equality)."""
     if len(kept) != len(comps):
         return False
-    for mine, now in zip(kept, comps.values(), strict=True):
-        if mine is not now:
+    i = 0
+    for now in comps.values():
+        if kept[i] is not now:
             return False
+        i += 1
     return True
 
 
