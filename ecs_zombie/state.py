@@ -25,6 +25,7 @@ _PLANS: dict[tuple[type, ...], Plan] = {}  # see `_plan`
 _SCHEMAS: dict[frozenset[type], dict[str, list[str]]] = {}
 _LASTING: dict[tuple[int, tuple[Any, ...]], bytes] = {}  # (id, row) -> packed record, across games
 _LASTING_MAX = 100_000
+_ENTITIES_KEY = canonical.pack("entities")
 
 
 def game_state(game: Game, policy_state: bool = True) -> dict[str, Any]:
@@ -45,7 +46,7 @@ def state_bytes(game: Game, policy_state: bool = True) -> bytes:
     before, after = _bookkeeping(game, policy_state)
     return b"".join((canonical.map_header(len(before) + 1 + len(after)),
                      canonical.map_pairs(canonical.pack(before), len(before)),
-                     canonical.pack("entities"), entities,
+                     _ENTITIES_KEY, entities,
                      canonical.map_pairs(canonical.pack(after), len(after))))
 
 

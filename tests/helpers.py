@@ -17,7 +17,9 @@ from ecs_zombie import Game
 from ecs_zombie.decisions import Decision, PolicyTable
 from ecs_zombie.dice import DiceScript
 from ecs_zombie.game import answer_all
+from ecs_zombie.replay import Divergence, Recorder, load_replay, verify
 from ecs_zombie.schedule import lookup
+from ecs_zombie.snapshot import write_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,3 +70,12 @@ def run_system(game: Game, name: str, answers: dict[str, Any] | None = None, **p
     spec = lookup(name)
     assert spec is not None, name
     return drive(game, spec.run(game, params), answers)
+
+
+def play_recorded(game: Game, path: Path) -> Divergence | None:
+    """Play `game` to its end while recording, write the replay to `path` and verify it heavily (a
+    save and reload after every tick): None when every tick matches. The game stays open."""
+    recorder = Recorder(game)
+    game.play()
+    write_atomic(path, recorder.to_bytes(game))
+    return verify(load_replay(path), heavy=True)

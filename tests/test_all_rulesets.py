@@ -7,9 +7,9 @@ import pytest
 
 from ecs_zombie import new_game
 from ecs_zombie.decisions import PolicyTable
-from ecs_zombie.replay import Recorder, load_replay, verify
 from ecs_zombie.ruleset import list_rulesets
-from ecs_zombie.snapshot import restore, state_bytes, wrap, write_atomic
+from ecs_zombie.snapshot import restore, state_bytes
+from tests.helpers import play_recorded
 
 RULESETS = [rid for rid, _ in list_rulesets()]
 
@@ -44,10 +44,5 @@ def test_random_play_with_save_and_reload_at_every_tick(ruleset: str, policy: st
 def test_recorded_games_verify(ruleset: str, tmp_path) -> None:
     for seed in range(2):
         game = new_game(ruleset, seed, policy="random")
-        rec = Recorder(game)
-        game.play()
-        path = tmp_path / f"{seed}.replay"
-        write_atomic(path, rec.to_bytes(game))
+        assert play_recorded(game, tmp_path / f"{seed}.replay") is None
         game.close()
-        assert verify(load_replay(path), heavy=True) is None
-        _ = wrap  # the file helpers are exercised through write_atomic

@@ -67,10 +67,7 @@ def suppress(game: Game, d: Decision) -> int:
         return 0
     if "blind" in d.options:
         return _index(d, "blind")
-    cards = [c for c in d.options if isinstance(c, int)]
-    if not cards:
-        return 0
-    return _index(d, max(cards, key=lambda c: (game.world.get(c, Card).value, -c)))
+    return _highest_card(game, d, [c for c in d.options if isinstance(c, int)])
 
 
 @heuristic("director.stack")
@@ -148,14 +145,18 @@ def _threat(game: Game, board: Board, z: int) -> int:
     return min((hexgrid.distance(h, p) for p in board.players), default=99)
 
 
+def _highest_card(game: Game, d: Decision, cards: list[int]) -> int:
+    """The option of the highest-valued card (the earliest dealt on a tie); the first option if none."""
+    if not cards:
+        return 0
+    return _index(d, max(cards, key=lambda c: (game.world.get(c, Card).value, -c)))
+
+
 @heuristic("director.card")
 def card(game: Game, d: Decision) -> int:
     if "blind" in d.options:
         return _index(d, "blind")
-    cards = [c for c in d.options if isinstance(c, int) and game.world.get(c, Card).value > 0]
-    if not cards:
-        return 0
-    return _index(d, max(cards, key=lambda c: (game.world.get(c, Card).value, -c)))
+    return _highest_card(game, d, [c for c in d.options if isinstance(c, int) and game.world.get(c, Card).value > 0])
 
 
 @heuristic("director.target")

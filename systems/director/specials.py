@@ -11,6 +11,8 @@ damage every round it lasts. The text sketches them ("tbc"); the numbers are the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ecs_zombie import hexgrid
 from ecs_zombie.components import Markers, Position
 from ecs_zombie.game import Game
@@ -50,6 +52,15 @@ def take_attacks(game: Game, name: str) -> int:
 def victim(game: Game) -> int | None:
     free = [e for e in survivors(game) if game.world.try_get(e, HeldBy) is None]
     return weakest(game, free)
+
+
+def victims(game: Game, name: str) -> Iterator[int]:
+    """The victim of each queued `name` attack, chosen as it strikes, until no survivor is free."""
+    for _ in range(take_attacks(game, name)):
+        ent = victim(game)
+        if ent is None:
+            return
+        yield ent
 
 
 def grab(game: Game, ent: int, name: str) -> Special:
@@ -109,10 +120,7 @@ def _direction(game: Game, why: str) -> int:
 def smoker(game: Game) -> None:
     """Smoker: the victim is dragged to the tile edge in a random direction and pinned; damage per round."""
     ongoing(game, "smoker")
-    for _ in range(take_attacks(game, "smoker")):
-        ent = victim(game)
-        if ent is None:
-            return
+    for ent in victims(game, "smoker"):
         drag(game, ent, _direction(game, "smoker drag direction"), through_players=False)
         grab(game, ent, "smoker")
 
@@ -121,10 +129,7 @@ def smoker(game: Game) -> None:
 def hunter(game: Game) -> None:
     """Hunter: the victim is pinned where they stand and takes heavier damage each round."""
     ongoing(game, "hunter")
-    for _ in range(take_attacks(game, "hunter")):
-        ent = victim(game)
-        if ent is None:
-            return
+    for ent in victims(game, "hunter"):
         grab(game, ent, "hunter")
 
 
@@ -134,10 +139,7 @@ def charger(game: Game) -> None:
     """Charger: the victim is carried to the tile edge in a random direction and pinned; survivors
     in the line are knocked down (pinned) where they stand; damage per round to the victim."""
     ongoing(game, "charger")
-    for _ in range(take_attacks(game, "charger")):
-        ent = victim(game)
-        if ent is None:
-            return
+    for ent in victims(game, "charger"):
         for other in drag(game, ent, _direction(game, "charger direction"), through_players=True):
             pin(game, other, "charger line")
             # pinned by a special attack: no suppressing fire until they get up (marker gone at un-pin)
@@ -151,10 +153,7 @@ def jockey(game: Game) -> None:
     """Jockey (player phase): the ridden survivor is steered `steps` hexes in random directions (a
     D6 each; a blocked step is lost), is not pinned but cannot fire, and takes damage each round."""
     ongoing(game, "jockey")
-    for _ in range(take_attacks(game, "jockey")):
-        ent = victim(game)
-        if ent is None:
-            break
+    for ent in victims(game, "jockey"):
         grab(game, ent, "jockey")
     steps = spec(game, "jockey").steps
     for ent in survivors(game):
@@ -185,10 +184,7 @@ def boomer(game: Game) -> None:
                 game.world.get(ent, Markers).discard("slimed")
                 game.log("slime_gone", survivor=ent)
     s = spec(game, "boomer")
-    for _ in range(take_attacks(game, "boomer")):
-        grabbed = victim(game)
-        if grabbed is None:
-            return
+    for grabbed in victims(game, "boomer"):
         center = hex_of(game.world.get(grabbed, Position))
         game.log("special_grab", special="boomer", survivor=grabbed)
         for other in survivors(game):
@@ -208,10 +204,7 @@ def spitter(game: Game) -> None:
     """Spitter: acid on the victim's hex and within `radius` for `rounds` rounds; every survivor in
     it takes `damage` each round (the round it lands included). Zombies are unharmed."""
     s = spec(game, "spitter")
-    for _ in range(take_attacks(game, "spitter")):
-        ent = victim(game)
-        if ent is None:
-            break
+    for ent in victims(game, "spitter"):
         center = hex_of(game.world.get(ent, Position))
         area = [list(h) for h in hexgrid.within(center, s.radius)]
         game.world.create(AreaHazard("acid", area, s.damage, s.rounds))

@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from ecs_zombie import Game, new_game
 from ecs_zombie.components import Card, Deck, Faction, Health, Position
 from ecs_zombie.decisions import PolicyTable
-from ecs_zombie.replay import Recorder, load_replay, verify
-from ecs_zombie.snapshot import restore, state_bytes, write_atomic
+from ecs_zombie.snapshot import restore, state_bytes
 from ecs_zombie.systems.director.board import director
 from ecs_zombie.systems.director.components import AttackHand, MapTile
+from tests.helpers import play_recorded
 
 RULESETS = ("director", "director-adaptive")
 
@@ -85,12 +85,8 @@ def test_save_resume_equals_straight_play(tmp_path: Path) -> None:
 def test_replays_verify_heavy(tmp_path: Path) -> None:
     for ruleset in RULESETS:
         game = new_game(ruleset, 5, policy="random", players=3)
-        rec = Recorder(game)
-        game.play()
-        path = tmp_path / f"{ruleset}.replay"
-        write_atomic(path, rec.to_bytes(game))
+        assert play_recorded(game, tmp_path / f"{ruleset}.replay") is None
         game.close()
-        assert verify(load_replay(path), heavy=True) is None
 
 
 def test_cli_runs_both_rulesets(tmp_path: Path) -> None:

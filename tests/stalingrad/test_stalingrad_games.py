@@ -15,12 +15,12 @@ from ecs_zombie import Game, new_game
 from ecs_zombie.components import Faction, Position
 from ecs_zombie.decisions import PolicyTable
 from ecs_zombie.grid import OBSTRUCTIVE, WALL
-from ecs_zombie.replay import Recorder, load_replay, verify
-from ecs_zombie.snapshot import restore, state_bytes, write_atomic
+from ecs_zombie.snapshot import restore, state_bytes
 from ecs_zombie.systems.stalingrad.board import gmap, state
 from ecs_zombie.systems.stalingrad.card_spawn import card_spawn
 from ecs_zombie.systems.stalingrad.components import Arsenal, AwaitingSpawn
 from ecs_zombie.systems.stalingrad.round import setup
+from tests.helpers import play_recorded
 
 RULESETS = ["stalingrad", "stalingrad-shambling"]
 
@@ -81,12 +81,8 @@ def test_replays_verify_heavily(ruleset: str, tmp_path: Path) -> None:
     """Replay: every round's state hash re-checked, with a save and reload after every round."""
     for seed in (5, 6):
         game = new_game(ruleset, seed, policy="random")
-        rec = Recorder(game)
-        game.play()
-        path = tmp_path / f"{seed}.replay"
-        write_atomic(path, rec.to_bytes(game))
+        assert play_recorded(game, tmp_path / f"{seed}.replay") is None
         game.close()
-        assert verify(load_replay(path), heavy=True) is None
 
 
 def test_reload_every_round_equals_straight_play() -> None:

@@ -15,12 +15,12 @@ from sza_helpers import BUNGALOW, STREET, ctx, dice, laid_out, put, who, zombie
 from ecs_zombie import new_game
 from ecs_zombie.components import Health, Position
 from ecs_zombie.decisions import PolicyTable
-from ecs_zombie.replay import Recorder, load_replay, verify
-from ecs_zombie.snapshot import restore, state_bytes, write_atomic
+from ecs_zombie.snapshot import restore, state_bytes
 from ecs_zombie.systems.sza import stage as stage_mod
 from ecs_zombie.systems.sza.actions import options, perform
 from ecs_zombie.systems.sza.components import Arms, Infection, Inventory, Stage, Vehicle
 from ecs_zombie.systems.sza.state import stage_of
+from tests.helpers import play_recorded
 
 
 def stage(game: Any) -> Stage:
@@ -102,11 +102,7 @@ def test_replay_verifies_heavy_across_the_campaign(make_game: Any, tmp_path: Pat
     """Heavy verification (save + reload after every tick) through both scenarios and the boundary."""
     for seed, policy in ((5, "heuristic"), (6, "random"), (7, "heuristic,party=random")):
         game = make_game("sza", seed=seed, policy=policy)
-        rec = Recorder(game)
-        game.play()
-        path = tmp_path / f"sza{seed}.replay"
-        write_atomic(path, rec.to_bytes(game))
-        assert verify(load_replay(path), heavy=True) is None
+        assert play_recorded(game, tmp_path / f"sza{seed}.replay") is None
         if policy.startswith("heuristic"):
             assert stage(game).results == ["bungalow:won", "street:won"]
 
