@@ -11,9 +11,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from ecs_zombie.batch import BatchSpec, check, run_batch
+from ecs_zombie.batch import STOP_SIGNALS, BatchSpec, check, run_batch, signal_of, stopping
+from ecs_zombie.coverage import Coverage
 from ecs_zombie.errors import GameError
 from ecs_zombie.rows import RowWriter
 from ecs_zombie.scenario import load_scenario
@@ -27,11 +28,18 @@ class BatchResult:
     summary: Summary
     interrupted: bool = False
     sweep: list[tuple[Any, dict[str, Any]]] = field(default_factory=list)
+    signal: int | None = None  # what stopped the batch: SIGINT (Ctrl-C) or SIGTERM
+    sweep_key: str | None = None  # the swept parameter
+    coverage: Coverage | None = None  # with `BatchSpec.coverage`: decisions and events counted
 
     def to_dict(self) -> dict[str, Any]:
         out = {"target": self.spec.target, "seed": self.spec.seed, "policy": self.spec.policy,
-               "params": self.spec.params, "interrupted": self.interrupted, **self.summary.to_dict()}
-        if self.sweep:
+               "players": self.spec.players, "params": self.spec.params, "interrupted": self.interrupted,
+               "signal": signal.Signals(self.signal).name if self.signal else None, **self.summary.to_dict()}
+        if self.coverage is not None:
+            out["coverage"] = self.coverage.to_dict()
+        if self.sweep_key is not None:
+            out["swept"] = self.sweep_key
             out["sweep"] = [{"value": v, **s} for v, s in self.sweep]
         return out
 
@@ -50,39 +58,52 @@ def columns(metric_names: list[str], params: list[str]) -> list[str]:
 def play_batch(spec: BatchSpec, workers: int = 1, backend: str = "local", address: str | None = None,
                out: RowWriter | None = None, progress: Callable[[int], None] | None = None,
                summary: Summary | None = None) -> BatchResult:
-    """Run the batch, feeding rows in game order to the summary, the output file and `progress`."""
+    """Run the batch, feeding rows in game order to the summary, the output file and `progress`.
+
+    Ctrl-C (SIGINT) or SIGTERM stops it: the result holds the games finished so far, `interrupted`
+    set and the signal named; no worker outlives the call."""
     metric_names = check(spec)
-    result = BatchResult(spec, metric_names, summary or Summary())
+    result = BatchResult(spec, metric_names, summary or Summary(), coverage=Coverage() if spec.coverage else None)
     try:
-        for rows in run_batch(spec, workers, backend, address):
-            with _whole():  # a chunk is counted and written entirely, or not at all
-                for row in rows:
-                    result.summary.add(row, metric_names)
-                if out is not None:
-                    out.write(rows)
-                if progress is not None:
-                    progress(len(rows))
-    except KeyboardInterrupt:
-        result.interrupted = True
+        with stopping():
+            for rows in run_batch(spec, workers, backend, address):
+                with _whole():  # a chunk is counted and written entirely, or not at all
+                    for row in rows:
+                        counts = row.pop("coverage", None)  # summed here, not written per row
+                        if counts is not None and result.coverage is not None:
+                            result.coverage.add(counts)
+                        result.summary.add(row, metric_names)
+                    if out is not None:
+                        out.write(rows)
+                    if progress is not None:
+                        progress(len(rows))
+    except KeyboardInterrupt as exc:
+        result.interrupted, result.signal = True, signal_of(exc)
     return result
 
 
 @contextmanager
 def _whole() -> Iterator[None]:
-    """Ctrl-C inside the block reaches the SIGINT handler in force when the block ends. Only in the
-    main thread (where signals arrive) and under a Python handler: an ignored SIGINT stays ignored."""
-    previous = signal.getsignal(signal.SIGINT)
-    if threading.current_thread() is not threading.main_thread() or not callable(previous):
+    """SIGINT or SIGTERM inside the block reaches the handler in force when the block ends. Only in
+    the main thread (where signals arrive) and under a Python handler: an ignored signal stays
+    ignored, and one left to its default action (termination) keeps it."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
+    previous: dict[int, Any] = {s: signal.getsignal(s) for s in STOP_SIGNALS}
+    handled = [s for s, h in previous.items() if callable(h)]
     caught: list[int] = []
-    signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    for s in handled:
+        signal.signal(s, lambda signum, _frame: caught.append(signum))
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for s in handled:
+            signal.signal(s, previous[s])
     if caught:
-        previous(signal.SIGINT, None)
+        handler = previous[caught[0]]
+        assert callable(handler)
+        handler(caught[0], None)
 
 
 def sweep_values(spec_text: str, target: str) -> tuple[str, list[Any]]:
@@ -119,35 +140,28 @@ def sweep_values(spec_text: str, target: str) -> tuple[str, list[Any]]:
 
 
 def play_sweep(spec: BatchSpec, key: str, values: list[Any], workers: int, backend: str, address: str | None,
-               out_path: Path | None, progress: Callable[[int], None] | None = None) -> BatchResult:
-    """The same batch (same game seeds) at each value of one parameter."""
+               out_path: Path | IO[str] | None, progress: Callable[[int], None] | None = None,
+               fmt: str | None = None) -> BatchResult:
+    """The same batch (same game seeds) at each value of one parameter; rows to `out_path` (a file,
+    or a stream in format `fmt`). Stopped by a signal as `play_batch` is."""
     metric_names = check(replace(spec, params={**spec.params, key: values[0]}))
-    out = RowWriter(out_path, columns(metric_names, sorted({*spec.params, key}))) if out_path else None
-    total = Summary()
-    points: list[tuple[Any, dict[str, Any]]] = []
-    interrupted = False
+    out = RowWriter(out_path, columns(metric_names, sorted({*spec.params, key})), fmt) if out_path is not None \
+        else None
+    result = BatchResult(spec, metric_names, Summary(), sweep_key=key)
     try:
-        for value in values:
-            part = play_batch(replace(spec, params={**spec.params, key: value}), workers, backend, address, out,
-                              progress)
-            for_point = part.summary
-            points.append((value, for_point.to_dict()))
-            _merge(total, for_point)
-            if part.interrupted:
-                interrupted = True
-                break
+        with stopping():
+            for value in values:
+                part = play_batch(replace(spec, params={**spec.params, key: value}), workers, backend, address, out,
+                                  progress)
+                with _whole():
+                    result.sweep.append((value, part.summary.to_dict()))
+                    result.summary.merge(part.summary)
+                if part.interrupted:
+                    result.interrupted, result.signal = True, part.signal
+                    break
+    except KeyboardInterrupt as exc:  # between two values
+        result.interrupted, result.signal = True, signal_of(exc)
     finally:
         if out is not None:
             out.close()
-    result = BatchResult(spec, metric_names, total, interrupted)
-    result.sweep = points
     return result
-
-
-def _merge(total: Summary, part: Summary) -> None:
-    total.games += part.games
-    total.failed += part.failed
-    room = Summary.MAX_FAILED_LISTED - len(total.failed_seeds)
-    total.failed_seeds.extend(part.failed_seeds[:max(0, room)])
-    for k, v in part.outcomes.items():
-        total.outcomes[k] = total.outcomes.get(k, 0) + v

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from ecs_zombie.components import Card
-from ecs_zombie.data import YList, fail
+from ecs_zombie.data import YList, check_keys, fail
 from ecs_zombie.errors import ScriptError
+from ecs_zombie.limits import MAX_TABLE_NUMBER
 from ecs_zombie.registry import table
 
 RANKS = {"A": 1, "1": 1, "J": 11, "Q": 12, "K": 13} | {str(n): n for n in range(2, 11)}
@@ -46,14 +47,19 @@ def playing_cards(data: Any) -> list[dict[str, Any]]:
                 raise fail(str(exc), data, i, f"cards[{i}]") from None
             out.append({"face": face, "value": value, "suit": suit})
         elif isinstance(entry, dict) and isinstance(entry.get("face"), str):
+            check_keys(entry, ("face", "value", "suit", "count"), f"cards[{i}]")
             count = entry.get("count", 1)
             value = entry.get("value", 0)
-            if not isinstance(count, int) or count < 1 or not isinstance(value, int):
-                raise fail("count must be a positive whole number and value a whole number", data, i, f"cards[{i}]")
+            if (type(count) is not int or not 1 <= count <= MAX_TABLE_NUMBER or type(value) is not int
+                    or abs(value) > MAX_TABLE_NUMBER or not isinstance(entry.get("suit", ""), str)):
+                raise fail(f"count must be a positive whole number and value a whole number (each at most "
+                           f"{MAX_TABLE_NUMBER}, value either way), and suit text", data, i, f"cards[{i}]")
             for _ in range(count):
                 out.append({"face": entry["face"], "value": value, "suit": str(entry.get("suit", ""))})
         else:
             raise fail("expected a card face or {face, value, suit, count}", data, i, f"cards[{i}]")
+        if len(out) > MAX_TABLE_NUMBER:
+            raise fail(f"a deck holds at most {MAX_TABLE_NUMBER} cards", data, i, f"cards[{i}]")
     return out
 
 

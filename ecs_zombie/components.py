@@ -5,6 +5,12 @@ scenarios and `inspect` use, so renaming a class never breaks a save. Field valu
 what msgpack round-trips unchanged (int, str, bool, None, list, dict with str keys); tuples and sets
 would come back as lists, so they are not allowed.
 
+A field's annotation is its type, checked wherever a value comes from outside: prefab and scenario
+YAML, and saves, which are decoded against it (`ecs_zombie.fields`). A field may say more in its
+metadata: `entity_ids()` marks a field whose whole numbers are entity ids (`Engaged.opponents`,
+`Deck.draw`; a save whose ids name no entity, or no entity with the named component, is refused),
+`within(lo, hi)` bounds a number, `one_of(...)` lists the values a field takes.
+
 Core components are deliberately generic (a zone, wounds, a faction, markers, a card, a deck) so
 that a hybrid ruleset can run one game's systems over another game's pieces.
 """
@@ -16,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, TypeVar
+
+from ecs_zombie.limits import MAX_PLAYERS
 
 T = TypeVar("T")
 
@@ -32,6 +40,42 @@ class ComponentType:
 
 _BY_NAME: dict[str, ComponentType] = {}
 _BY_CLASS: dict[type, ComponentType] = {}
+# Entity-id fields declared by name for components whose class cannot say it itself (`declare_ids`).
+_DECLARED_IDS: dict[str, dict[str, str]] = {}
+
+
+def entity_ids(component: str = "") -> dict[str, Any]:
+    """Field metadata: every whole number in the field's value is an entity id (of an entity that has
+    `component`, when named): `draw: list[int] = field(default_factory=list, metadata=entity_ids("Card"))`."""
+    return {"entity_ids": component}
+
+
+def within(lo: int, hi: int) -> dict[str, Any]:
+    """Field metadata: a number from `lo` to `hi` inclusive."""
+    return {"within": (lo, hi)}
+
+
+def one_of(*values: Any) -> dict[str, Any]:
+    """Field metadata: one of these values."""
+    return {"one_of": tuple(values)}
+
+
+def declare_ids(name: str, **fields: str) -> None:
+    """Which fields of the component registered as `name` hold entity ids (field -> the component
+    those entities must have, or ""): for a component class that cannot carry `entity_ids()` metadata."""
+    _DECLARED_IDS.setdefault(name, {}).update(fields)
+
+
+def id_fields(name: str) -> dict[str, str]:
+    """Field -> required component ("" for any) of every field of component `name` holding entity ids."""
+    ctype = _BY_NAME.get(name)
+    out = {}
+    if ctype is not None:
+        for f in dataclasses.fields(ctype.cls):
+            if "entity_ids" in f.metadata:
+                out[f.name] = f.metadata["entity_ids"]
+    out.update(_DECLARED_IDS.get(name, {}))
+    return out
 
 
 def component(cls: type[T] | None = None, *, name: str | None = None) -> Any:
@@ -91,13 +135,19 @@ def registered_components() -> dict[str, type]:
 # ---------------------------------------------------------------------------------------------
 
 
+SQUARE, HEX = "square", "hex"
+
+
 @component
 @dataclass(slots=True)
 class Position:
-    """A cell on a board: a square (x, y) or a hex in axial coordinates (q, r)."""
+    """A cell on a board that says which board: `grid` is `square` (x the column, y the row from the
+    top; Stalingrad, Singapore) or `hex` (axial coordinates: x is q, y is r; the Director game).
+    Games played in zones (Shambling) use `Zone` instead. A rule written for one grid checks it."""
 
     x: int = 0
     y: int = 0
+    grid: str = field(default=SQUARE, metadata=one_of(SQUARE, HEX))
 
 
 @component
@@ -105,7 +155,7 @@ class Position:
 class Facing:
     """Direction a figure faces: 0..7 clockwise from north on squares, 0..5 on hexes."""
 
-    direction: int = 0
+    direction: int = field(default=0, metadata=within(0, 7))
 
 
 @component
@@ -123,19 +173,22 @@ class Zone:
 @component
 @dataclass(slots=True)
 class Wounds:
-    """Wounds taken; a figure with `limit` wounds is removed from play."""
+    """Damage: `taken` counts up from 0 against what the figure can take, `limit`. Every game uses
+    it: wounds (Shambling, Stalingrad: at `limit` the figure is out), hit points (the Director
+    game) and Stamina (Singapore Zombie Apocalypse) are `left`, which may go below 0 where a game
+    lets a figure fall past it. What happens at the limit is each game's own rule."""
 
     taken: int = 0
     limit: int = 2
 
+    @property
+    def left(self) -> int:
+        """Hit points or Stamina left: `limit - taken`."""
+        return self.limit - self.taken
 
-@component
-@dataclass(slots=True)
-class Health:
-    """Hit points (or Stamina) for games that count down rather than up."""
-
-    current: int = 1
-    maximum: int = 1
+    @left.setter
+    def left(self, value: int) -> None:
+        self.taken = self.limit - value
 
 
 @component
@@ -182,7 +235,7 @@ class Markers:
 class Owner:
     """The player (seat index) a piece belongs to."""
 
-    player: int = 0
+    player: int = field(default=0, metadata=within(0, MAX_PLAYERS - 1))
 
 
 @component
@@ -190,7 +243,7 @@ class Owner:
 class Engaged:
     """Enemy pieces this one is in contact with (base to base, locked, engaged), by entity id, sorted."""
 
-    opponents: list[int] = field(default_factory=list)
+    opponents: list[int] = field(default_factory=list, metadata=entity_ids())
 
 
 @component
@@ -212,8 +265,8 @@ class Deck:
     """A deck's piles as lists of card entity ids; the top of `draw` is its last element."""
 
     name: str = ""
-    draw: list[int] = field(default_factory=list)
-    discard: list[int] = field(default_factory=list)
+    draw: list[int] = field(default_factory=list, metadata=entity_ids("Card"))
+    discard: list[int] = field(default_factory=list, metadata=entity_ids("Card"))
 
 
 @component

@@ -31,10 +31,37 @@ class Decision:
     context: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class DecisionKind:
+    """What a decision kind asks, for people and tools (`ecs-zombie decisions RULESET`): who answers
+    (`side`: `player:N`, `narrator`, `gm`, `party`, ...), the form of its options, and what it means."""
+
+    kind: str
+    side: str
+    options: str
+    doc: str
+
+
+KINDS: dict[str, DecisionKind] = {}
+
+
+def decision_kind(kind: str, side: str, options: str, doc: str) -> None:
+    """Document a decision kind a system asks (`@system(..., decides=(kind,))` names it)."""
+    KINDS[kind] = DecisionKind(kind, side, options, doc)
+
+
 class Policy(Protocol):
+    """What answers decisions: a `name` and `choose`, which returns the index of the option taken.
+
+    A policy must be deterministic given the game (randomness only from `game.rng("policy/<side>")`,
+    which saves carry) and must not change the game: it only looks. Register one for `--policy` with
+    the entry point group `ecs_zombie.policies` (a factory taking its options as text)."""
+
     name: str
 
-    def choose(self, game: Game, decision: Decision) -> int: ...
+    def choose(self, game: Game, decision: Decision) -> int:
+        """The index into `decision.options` of the option this policy takes."""
+        ...
 
 
 Heuristic = Callable[["Game", Decision], int]
@@ -49,6 +76,11 @@ def heuristic(kind: str) -> Callable[[Heuristic], Heuristic]:
         return fn
 
     return wrap
+
+
+def heuristic_for(kind: str) -> Heuristic | None:
+    """The registered heuristic of a decision kind, if any."""
+    return _HEURISTICS.get(kind)
 
 
 class RandomPolicy:
@@ -102,33 +134,82 @@ class ScriptedPolicy:
         return answer
 
 
-POLICIES: dict[str, Callable[[], Policy]] = {
+def _mcts(**options: str) -> Policy:
+    from ecs_zombie.search import MCTSPolicy
+
+    return MCTSPolicy(**options)
+
+
+POLICIES: dict[str, Callable[..., Policy]] = {
     "heuristic": HeuristicPolicy,
     "random": RandomPolicy,
     "first": FirstPolicy,
+    "mcts": _mcts,
 }
 
 
+def make_policy(text: str) -> Policy:
+    """A policy from `name` or `name:key=value[:key=value...]` (options go to its factory as text):
+    the engine's own, or one an installed plugin registers under `ecs_zombie.policies`."""
+    name, *opts = text.split(":")
+    options: dict[str, str] = {}
+    for opt in opts:
+        key, sep, value = opt.partition("=")
+        if not sep or not key:
+            raise GameError(f"policy option {opt!r} of {text!r} is not key=value")
+        options[key] = value
+    factory: Callable[..., Policy] | None = POLICIES.get(name)
+    if factory is None:
+        from ecs_zombie.catalog import plugin_policies
+
+        found = plugin_policies()
+        if name not in found:
+            known = sorted({*POLICIES, *found})
+            raise GameError(f"unknown policy {name!r} (known: {', '.join(known)})")
+        factory = found[name][0]
+    try:
+        return factory(**options)
+    except TypeError as exc:
+        raise GameError(f"policy {name!r} does not take {', '.join(options) or 'these options'}: {exc}") from None
+    except ValueError as exc:
+        raise GameError(f"policy {text!r}: {exc}") from None
+
+
+def split_side(part: str) -> tuple[str, str]:
+    """`player:0=cautious:mode=walking` -> ("player:0", "cautious:mode=walking"); `random` -> ("", "random").
+    What precedes the first `=` is a side when it has no `:` or is a seat (`player:N`); otherwise the
+    `=` belongs to a policy's option (`cautious:mode=walking`)."""
+    head, eq, rest = part.partition("=")
+    if eq and (":" not in head or (head.startswith("player:") and head[7:].isdigit())):
+        return head.strip(), rest.strip()
+    return "", part
+
+
 class PolicyTable:
-    """Which policy answers for which side: `heuristic`, or `random,narrator=heuristic`."""
+    """Which policy answers for which side: `heuristic`, `random,narrator=heuristic`, or with a
+    policy's options, `heuristic,player:0=cautious:mode=walking`."""
 
     def __init__(self, spec: str = "heuristic") -> None:
         self.spec = spec
         self.default: Policy | None = None
         self.by_side: dict[str, Policy] = {}
         for part in (p.strip() for p in spec.split(",") if p.strip()):
-            side, _, name = part.rpartition("=")
-            if name not in POLICIES:
-                raise GameError(f"unknown policy {name!r} (known: {', '.join(sorted(POLICIES))})")
+            side, text = split_side(part)
+            policy = make_policy(text)
             if side:
-                self.by_side[side] = POLICIES[name]()
+                self.by_side[side] = policy
             else:
-                self.default = POLICIES[name]()
+                self.default = policy
         if self.default is None:
             self.default = HeuristicPolicy()
+        # a search policy forks the game at its decisions: the game must keep each tick's start
+        self.needs_tick_start = any(getattr(p, "needs_tick_start", False)
+                                    for p in (self.default, *self.by_side.values()))
 
     def for_side(self, side: str) -> Policy:
+        """The policy answering `side`: its own, else the default."""
         return self.by_side.get(side) or self.default  # type: ignore[return-value]
 
     def choose(self, game: Game, decision: Decision) -> int:
+        """The answer of the decision's side's policy."""
         return self.for_side(decision.side).choose(game, decision)

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ecs_zombie.errors import ScriptError
+from ecs_zombie.limits import MAX_SCRIPT
 from ecs_zombie.rng import PCG32
 
 _NOTATION = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+|%)\s*(?:([+-])\s*(\d+))?\s*$")
@@ -46,12 +47,14 @@ class DiceSpec:
 _CACHE: dict[str, DiceSpec] = {}
 
 
-def parse(text: str) -> DiceSpec:
-    """Parse dice notation; raises `ValueError` naming the text when it is not dice."""
+def parse(text: object) -> DiceSpec:
+    """Parse dice notation; raises `ValueError` naming the text when it is not dice (or not text)."""
+    if not isinstance(text, str):
+        raise ValueError(f"not dice notation: {text!r} (expected e.g. 1d6, 2d6+1, d100, d%)")
     spec = _CACHE.get(text)
     if spec is not None:
         return spec
-    m = _NOTATION.match(text) if isinstance(text, str) else None
+    m = _NOTATION.match(text)
     if not m:
         raise ValueError(f"not dice notation: {text!r} (expected e.g. 1d6, 2d6+1, d100, d%)")
     count = int(m.group(1)) if m.group(1) else 1
@@ -92,12 +95,17 @@ def roll_die(sides: int, stream: PCG32, script: DiceScript | None) -> int:
 
 
 def parse_script(text: str) -> list[int]:
-    """`3,5,6` -> [3, 5, 6]; anything but positive integers is a `ScriptError`."""
+    """`3,5,6` -> [3, 5, 6]: ASCII digits only (a superscript two is no die value), each a value some
+    die can show (1..MAX_SIDES), at most MAX_SCRIPT of them; anything else is a `ScriptError`. Whether
+    a value fits the die rolled is known when it is rolled (a `ScriptError` then)."""
     values: list[int] = []
     for i, part in enumerate(p.strip() for p in text.split(",")):
         if not part:
             continue
-        if not part.isdigit() or int(part) < 1:
-            raise ScriptError(f"dice script entry {i + 1} is not a positive whole number: {part!r}")
+        if not (part.isascii() and part.isdigit()) or not 1 <= int(part) <= MAX_SIDES:
+            raise ScriptError(f"dice script entry {i + 1} is not a positive whole number up to {MAX_SIDES}: "
+                              f"{part[:20]!r}")
         values.append(int(part))
+        if len(values) > MAX_SCRIPT:
+            raise ScriptError(f"a dice script holds at most {MAX_SCRIPT} values")
     return values

@@ -20,6 +20,16 @@ class DataError(GameError):
         self.file, self.line, self.field = file, line, field
 
 
+class DataErrors(DataError):
+    """Several problems found in one go (loading reports them all): one line each."""
+
+    def __init__(self, errors: list[DataError]) -> None:
+        GameError.__init__(self, "\n".join(str(e) for e in errors))
+        first = errors[0]
+        self.file, self.line, self.field = first.file, first.line, first.field
+        self.errors = list(errors)
+
+
 class SaveError(GameError):
     """A save or replay file is truncated, corrupted, foreign or of a newer format."""
 

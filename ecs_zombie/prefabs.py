@@ -14,13 +14,12 @@ error naming the file, line and field rather than a silent default.
 from __future__ import annotations
 
 import copy
-import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ecs_zombie.components import by_name
-from ecs_zombie.data import YMap, display_path, fail, load_yaml, plain
+from ecs_zombie.data import YMap, display_path, fail, load_yaml, plain, suggest
 from ecs_zombie.errors import DataError
 
 
@@ -87,31 +86,26 @@ class Prefab:
 
 
 def check_component(cname: str, values: Any, node: Any, field: str) -> None:
+    """A component's values from YAML against its class: the component and each field known (with the
+    nearest name when not), each value of its field's type (`ecs_zombie.fields`); `$player` stands
+    for a seat number."""
+    from ecs_zombie.components import registered_components
+    from ecs_zombie.fields import problem
+
     ctype = by_name(cname)
     if ctype is None:
-        raise fail(f"unknown component {cname!r}", node, cname if isinstance(node, dict) else None, field)
+        raise fail(f"unknown component {cname!r}{suggest(cname, list(registered_components()))}", node,
+                   cname if isinstance(node, dict) else None, field)
     if not isinstance(values, dict):
         raise fail("expected a mapping of field: value", node, cname if isinstance(node, dict) else None, field)
-    defaults = _defaults(ctype.cls)
     for key in values:
         if key not in ctype.fields:
-            raise fail(
-                f"component {cname} has no field {key!r} (fields: {', '.join(ctype.fields) or 'none'})",
-                values, key, f"{field}.{key}",
-            )
-        default, value = defaults.get(key), values[key]
-        if default is not None and value not in (None, "$player") and not _same_kind(default, value):
-            raise fail(f"{cname}.{key} takes {type(default).__name__}, got {value!r}", values, key, f"{field}.{key}")
-
-
-def _defaults(cls: type) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        if f.default is not dataclasses.MISSING:
-            out[f.name] = f.default
-        elif f.default_factory is not dataclasses.MISSING:
-            out[f.name] = f.default_factory()
-    return out
+            hint = suggest(str(key), list(ctype.fields)) or f" (fields: {', '.join(ctype.fields) or 'none'})"
+            raise fail(f"component {cname} has no field {key!r}{hint}", values, key, f"{field}.{key}")
+        value = values[key]
+        found = problem(ctype.cls, key, 0 if value == "$player" else plain(value))
+        if found:
+            raise fail(f"{cname}.{key} {found}", values, key, f"{field}.{key}")
 
 
 def fresh(value: Any) -> Any:
@@ -131,14 +125,6 @@ def instantiate(cname: str, values: dict[str, Any], node: Any = None, field: str
         return ctype.cls(**{k: fresh(plain(v)) for k, v in values.items()})
     except TypeError as exc:
         raise fail(f"cannot build {cname}: {exc}", node, None, field) from None
-
-
-def _same_kind(default: Any, value: Any) -> bool:
-    if isinstance(default, bool) or isinstance(value, bool):
-        return isinstance(default, bool) and isinstance(value, bool)
-    if isinstance(default, int | float) and isinstance(value, int | float):
-        return isinstance(value, int) or isinstance(default, float)
-    return isinstance(value, type(default))
 
 
 def load_prefabs(path: Path, known: dict[str, Prefab]) -> tuple[dict[str, Prefab], Any]:

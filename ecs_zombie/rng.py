@@ -65,6 +65,10 @@ class PCG32:
     def get_state(self) -> list[int]:
         return [self.state, self.inc]
 
+    def restate(self, state: int, inc: int) -> PCG32:
+        self.state, self.inc = state, inc
+        return self
+
     @classmethod
     def from_state(cls, state: list[int]) -> PCG32:
         g = cls()
@@ -107,6 +111,12 @@ class Streams:
         """The game's streams, or (`policy=True`) the policies' own `policy/...` streams."""
         return {k: self._streams[k].get_state() for k in sorted(self._streams)
                 if k.startswith(POLICY_PREFIX) == policy}
+
+    def copy(self) -> Streams:
+        """Independent streams at the same states."""
+        other = Streams(self.seed)
+        other._streams = {k: PCG32(0, 0).restate(g.state, g.inc) for k, g in self._streams.items()}
+        return other
 
     def set_state(self, state: dict[str, list[int]]) -> None:
         self._streams.update({k: PCG32.from_state(v) for k, v in sorted(state.items())})

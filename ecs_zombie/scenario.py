@@ -1,7 +1,7 @@
 """Scenarios: a ruleset, its parameters and the entities placed from prefabs with overrides.
 
     ruleset: shambling
-    players: 1
+    players: 1              # the default; `--players` may ask for 1..max_players (default 8)
     params: {front_line_cap: 6}
     entities:
       - {prefab: hero, per_player: true, set: {Owner: {player: $player}}}
@@ -22,14 +22,18 @@ from pathlib import Path
 from typing import Any
 
 from ecs_zombie._layout import PREFABS_DIR
-from ecs_zombie.data import YList, YMap, display_path, fail, load_yaml, need, plain
-from ecs_zombie.errors import DataError
+from ecs_zombie.data import YList, YMap, check_keys, display_path, fail, load_yaml, need, need_int, plain
+from ecs_zombie.errors import DataError, DataErrors
+from ecs_zombie.limits import MAX_COUNT, MAX_PLAYERS, MAX_SCENARIO_ENTITIES
 from ecs_zombie.prefabs import Prefab, check_component, load_prefabs
-from ecs_zombie.ruleset import Ruleset, load_ruleset, ruleset_path
+from ecs_zombie.ruleset import Ruleset, load_ruleset, ref_of, resolve_ref, ruleset_path
 
 
 @dataclass(slots=True)
 class Scenario:
+    """A loaded, validated scenario (`load_scenario`): the ruleset it plays under, its seats, the
+    entities it places, its decks and its parameter and table overrides."""
+
     name: str
     ruleset: Ruleset
     players: int
@@ -39,72 +43,89 @@ class Scenario:
     data: dict[str, Any] = field(default_factory=dict)
     table_overrides: dict[str, str] = field(default_factory=dict)
     prefabs: dict[str, Prefab] = field(default_factory=dict)
+    max_players: int = MAX_PLAYERS
     placed: dict[tuple[int, int | None], Prefab] = field(default_factory=dict, repr=False, compare=False)
 
 
-def scenario_ref(path: Path) -> str:
-    """How a save names a scenario or table file: relative to prefabs/ when it lives there, else absolute."""
-    try:
-        return str(path.resolve().relative_to(PREFABS_DIR.resolve()))
-    except ValueError:
-        return str(path.resolve())
+def scenario_ref(path: Path, ruleset: Ruleset | None = None) -> str:
+    """How a save names a scenario: relative to its ruleset's folder or the shipped prefabs/ when it
+    lies inside one, else absolute."""
+    return ref_of(path, ruleset.folder if ruleset is not None else PREFABS_DIR)
 
 
-def resolve(target: str) -> Path:
-    """A ruleset name or a scenario path -> the scenario file."""
-    p = Path(target)
+def resolve(target: str) -> tuple[Path, Ruleset | None]:
+    """A ruleset id, a ruleset file or a scenario file -> the scenario file to load, and the ruleset
+    to play it with when the target named a ruleset (its default scenario then plays under it, even
+    if that scenario names another ruleset: `run my-hybrid.yaml` plays my hybrid)."""
+    from ecs_zombie.arguments import check_text
+
+    p = Path(check_text(target, "the ruleset or scenario"))
     if p.suffix in (".yaml", ".yml"):
-        # Also found relative to the shipped prefabs/ folder, written with or without "prefabs/".
-        for candidate in (PREFABS_DIR / p, PREFABS_DIR / Path(*p.parts[1:]) if p.parts[:1] == ("prefabs",) else p):
-            if not p.is_file() and candidate.is_file():
-                p = candidate
+        if not p.is_file():
+            # Also found relative to the shipped prefabs/ folder, written with or without "prefabs/".
+            for candidate in (PREFABS_DIR / p, PREFABS_DIR / Path(*p.parts[1:]) if p.parts[:1] == ("prefabs",) else p):
+                if candidate.is_file():
+                    p = candidate
+                    break
         if not p.is_file():
             raise DataError("no such file", str(p))
         doc = load_yaml(p)
-        if isinstance(doc, dict) and "phases" in doc:  # a ruleset file given by path
-            rs = load_ruleset(str(p))
-            if rs.default_scenario is None:
-                raise DataError(f"ruleset {rs.id!r} has no default_scenario", display_path(p))
-            return rs.default_scenario
-        return p
-    rs = load_ruleset(target)
+        if not (isinstance(doc, dict) and "phases" in doc):
+            return p, None
+    rs = load_ruleset(str(p) if p.suffix in (".yaml", ".yml") else target)
     if rs.default_scenario is None:
-        raise DataError(f"ruleset {rs.id!r} has no default_scenario", display_path(ruleset_path(target)))
-    return rs.default_scenario
+        raise DataError(f"ruleset {rs.id!r} has no default_scenario", display_path(rs.path))
+    return rs.default_scenario, rs
 
 
-_CACHE: dict[tuple[str, int, int], Scenario] = {}
+_CACHE: dict[tuple[str, int, int, str], Scenario] = {}
 
 
-def load_scenario(target: str) -> Scenario:
-    """Load and validate a scenario; cached while its file is unchanged (a scenario is read-only)."""
-    path = resolve(target)
+def load_scenario(target: str, ruleset: Ruleset | None = None) -> Scenario:
+    """Load and validate a scenario, played under `ruleset` if given (else the one it names);
+    cached while its file is unchanged (a scenario is read-only)."""
+    path, named = resolve(target)
+    ruleset = ruleset or named
     stat = path.stat()
-    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, str(ruleset.path.resolve()) if ruleset else "")
     if key not in _CACHE:
-        _CACHE[key] = _load(path)
+        _CACHE[key] = _load(path, ruleset)
     return _CACHE[key]
 
 
-def _load(path: Path) -> Scenario:
+_KEYS = ("ruleset", "name", "description", "players", "max_players", "params", "tables", "prefabs", "entities",
+         "decks")
+
+
+def _load(path: Path, forced: Ruleset | None) -> Scenario:
     doc = load_yaml(path)
     if not isinstance(doc, YMap):
         raise DataError("a scenario must be a mapping", display_path(path))
+    check_keys(doc, _KEYS, "")
     rname = need(doc, "ruleset", str, "scenario")
+    if forced is not None:
+        rpath = forced.path
+    else:
+        # A ruleset named by path is looked for beside the scenario first, then as an id.
+        rref = Path(rname)
+        rpath = path.parent / rref if rref.suffix in (".yaml", ".yml") and not rref.is_absolute() else rref
+        if rref.suffix in (".yaml", ".yml") and not rpath.is_file():
+            raise fail(f"no ruleset file {rname!r} beside the scenario", doc, "ruleset", "ruleset")
+        if rref.suffix not in (".yaml", ".yml"):
+            try:
+                rpath = ruleset_path(rname)
+            except DataError as exc:
+                raise fail(str(exc), doc, "ruleset", "ruleset") from None
+    folder = rpath.parent
     overrides = {}
     tables_doc = need(doc, "tables", dict, "scenario", default=YMap())
     for tname, rel in tables_doc.items():
         if not isinstance(rel, str):
             raise fail("expected a file name", tables_doc, tname, f"tables.{tname}")
-        # A table file is looked for beside the scenario first, then under prefabs/.
-        beside = path.parent / rel
-        overrides[tname] = scenario_ref(beside) if beside.is_file() else rel
-    try:
-        ruleset = load_ruleset(rname, overrides)
-    except DataError as exc:
-        if "unknown ruleset" in str(exc):
-            raise fail(str(exc), doc, "ruleset", "ruleset") from None
-        raise
+        # A table file is looked for beside the scenario first, then beside the ruleset, then under prefabs/.
+        found = resolve_ref(rel, path.parent)
+        overrides[tname] = ref_of(found if found.is_file() else resolve_ref(rel, folder), folder)
+    ruleset = load_ruleset(str(rpath), overrides)
     params_doc = need(doc, "params", dict, "scenario", default=YMap())
     file, line = getattr(params_doc, "file", path.name), getattr(params_doc, "line", 0)
     ruleset.params_with(plain(params_doc), f"{file}:{line}: params")  # validate now
@@ -113,19 +134,26 @@ def _load(path: Path) -> Scenario:
     for i, rel in enumerate(prefab_files):
         if not isinstance(rel, str):
             raise fail("expected a file name", prefab_files, i, f"prefabs[{i}]")
-        beside = path.parent / rel
-        loaded, _raw = load_prefabs(beside if beside.is_file() else PREFABS_DIR / rel, {**ruleset.prefabs, **extra})
+        found = resolve_ref(rel, path.parent)
+        loaded, _raw = load_prefabs(found if found.is_file() else resolve_ref(rel, folder),
+                                    {**ruleset.prefabs, **extra})
         extra.update(loaded)
     known = {**ruleset.prefabs, **extra}
     entities = need(doc, "entities", list, "scenario", default=YList())
+    placed = 0
     for i, entry in enumerate(entities):
         f = f"entities[{i}]"
         prefab = need(entry, "prefab", str, f)
+        check_keys(entry, ("prefab", "count", "per_player", "set"), f)
         if prefab not in known:
             raise fail(f"unknown prefab {prefab!r} (known: {', '.join(sorted(known))})",
                        entry, "prefab", f + ".prefab")
-        need(entry, "count", int, f, default=1)
-        need(entry, "per_player", bool, f, default=False)
+        count = need_int(entry, "count", f, 0, MAX_COUNT, default=1)
+        # Entities placed per seat count once for each seat `--players` may ask for.
+        placed += count * (MAX_PLAYERS if need(entry, "per_player", bool, f, default=False) else 1)
+        if placed > MAX_SCENARIO_ENTITIES:
+            raise fail(f"the scenario places more than {MAX_SCENARIO_ENTITIES} entities (counting {MAX_PLAYERS} "
+                       f"players for per_player entries)", entry, "count", f + ".count")
         overrides_doc = need(entry, "set", dict, f, default=YMap())
         for cname in overrides_doc:
             check_component(cname, overrides_doc[cname], overrides_doc, f"{f}.set.{cname}")
@@ -134,14 +162,44 @@ def _load(path: Path) -> Scenario:
     decks = need(doc, "decks", list, "scenario", default=YList())
     for i, entry in enumerate(decks):
         need(entry, "name", str, f"decks[{i}]")
+        check_keys(entry, ("name", "table"), f"decks[{i}]")
         tname = need(entry, "table", str, f"decks[{i}]")
         if tname not in ruleset.tables:
             raise fail(f"unknown table {tname!r}", entry, "table", f"decks[{i}].table")
-    players = need(doc, "players", int, "scenario", default=1)
+    max_players = need_int(doc, "max_players", "scenario", 1, MAX_PLAYERS, default=MAX_PLAYERS)
+    players = need_int(doc, "players", "scenario", 1, max_players, default=1)
+    check_provided(ruleset, [(known[e["prefab"]], e) for e in entities], bool(decks), display_path(path))
     return Scenario(
-        name=scenario_ref(path), ruleset=ruleset, players=players, params=plain(params_doc),
+        name=scenario_ref(path, ruleset), ruleset=ruleset, players=players, params=plain(params_doc),
         entities=plain(entities), decks=plain(decks), data=plain(doc), table_overrides=overrides, prefabs=extra,
+        max_players=max_players,
     )
+
+
+def check_provided(ruleset: Ruleset, placed: list[tuple[Prefab, Any]], decks: bool, where: str) -> None:
+    """Every component a scheduled system reads is on an entity the scenario places (its prefab or
+    its `set:`), on a deck's cards, created by a scheduled system, or `attached:` to figures
+    made from the ruleset's prefabs: else the game would fail at the first read. Every offender is
+    reported, each naming the entry that schedules it."""
+    provided = {"Card", "Deck"} if decks else set()
+    for prefab, entry in placed:
+        provided.update(prefab.components)
+        provided.update((entry.get("set") or {}) if isinstance(entry, dict) else {})
+    for step in ruleset.scheduled():
+        provided.update(step.spec.creates)
+    # What a ruleset grafts onto another game's figures (`attached:`) comes with the figures that
+    # game's rules make from its prefabs, when some prefab of the ruleset carries it.
+    carried = {c for prefab in ruleset.prefabs.values() for c in prefab.components}
+    provided.update(c for c in ruleset.attached if c in carried)
+    errors = []
+    for step in ruleset.scheduled():
+        missing = sorted(set(step.spec.reads) - provided)
+        if missing:
+            errors.append(DataError(f"system {step.spec.name!r} ({step.where}) reads {', '.join(missing)}, but the "
+                                    f"scenario places no entity with {'it' if len(missing) == 1 else 'them'} and "
+                                    f"no system creates {'it' if len(missing) == 1 else 'them'}", where))
+    if errors:
+        raise DataErrors(errors)
 
 
 def _substitute(value: Any, player: int) -> Any:

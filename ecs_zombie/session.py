@@ -12,21 +12,26 @@ from typing import Any
 
 from ecs_zombie import snapshot
 from ecs_zombie._layout import PREFABS_DIR
+from ecs_zombie.arguments import check_policy_sides, check_seed, check_text
+from ecs_zombie.catalog import catalog
 from ecs_zombie.data import YMap, display_path, load_yaml
 from ecs_zombie.decisions import PolicyTable
-from ecs_zombie.errors import DataError, GameError
+from ecs_zombie.errors import DataError, GameError, SaveError
 from ecs_zombie.game import Game, new_game
 from ecs_zombie.prefabs import load_prefabs
 from ecs_zombie.registry import TABLES
 from ecs_zombie.replay import Recorder, load_replay
-from ecs_zombie.ruleset import RULESETS_DIR, load_ruleset
-from ecs_zombie.scenario import load_scenario
+from ecs_zombie.ruleset import load_ruleset, resolve_ref
+from ecs_zombie.scenario import Scenario, load_scenario
 
 SAVES_DIR = Path("saves")
 
 
 def output_path(path: str) -> Path:
     """A bare file name goes into the default `saves/` folder; anything with a folder stays as given."""
+    check_text(path, "the file name")
+    if not path.strip() or path.endswith(("/", "\\")):
+        raise GameError(f"{path!r} is no file name")
     p = Path(path)
     return SAVES_DIR / p if p.parent == Path(".") and not path.startswith("./") else p
 
@@ -79,88 +84,179 @@ def run(target: str, seed: int, policy: str, players: int | None, dice: list[int
         params: dict[str, str], stop_after: int | None, save: str | None, record: str | None) -> RunResult:
     if stop_after is not None and stop_after < 0:
         raise GameError(f"--stop-after takes a tick number of 0 or more, got {stop_after}")
-    game = new_game(target, seed, players=players, params=params, dice=dice, cards=cards, policy=policy)
+    check_seed(seed)
+    for name in (save, record):  # before the game is played, not after
+        if name is not None:
+            output_path(name)
+    game = new_game(check_text(target, "the ruleset or scenario"), seed, players=players, params=params, dice=dice,
+                    cards=cards, policy=policy)
+    try:
+        check_policy_sides(policy, game.ruleset, game.players)
+    except GameError:
+        game.close()
+        raise
     return play(game, stop_after, save, record)
 
 
 def resume(path: str, save: str | None, record: str | None) -> RunResult:
-    game = snapshot.load(Path(path))
-    if game.over:
-        raise GameError(f"{path}: this game is already over ({game.outcome})")
-    return play(game, None, save, record)
+    """Continue a saved game. Loading checks the save's types, references and bookkeeping; what only
+    a game's own rules know (which pieces a rule expects to carry which components) shows when a rule
+    fails on it, which is the save's fault, said in one line."""
+    game = None
+    try:
+        game = snapshot.load(Path(path))
+        if game.over:
+            raise GameError(f"{path}: this game is already over ({game.outcome})")
+        return play(game, None, save, record)
+    except GameError:
+        raise
+    except Exception as exc:
+        where = f" in {game.system_path} at {game.ruleset.tick_name} {game.tick}" if game is not None and \
+            game.system_path else ""
+        raise SaveError(f"{path}: the game it holds fails{where} ({type(exc).__name__}: "
+                        f"{' '.join(str(exc).split())[:200]}); its content does not fit the rules") from exc
 
 
 def inspect_state(path: str, tick: int | None) -> dict[str, Any]:
-    """The entities and components of a save, or of a replay at a tick (default: its last)."""
-    import msgpack
+    """The entities and components of a save, or of a replay at a tick (default: its last), checked
+    as any load is (`ecs_zombie.loading`), the rules it was made with not required to be today's."""
+    from ecs_zombie import loading
 
     p = Path(path)
     raw = snapshot.read_file(p)
     try:
-        body = snapshot.unwrap(raw, "snapshot", path)
+        body = snapshot.unwrap_body(raw, "snapshot", path)
     except GameError as exc:
         if "not a snapshot" not in str(exc):
             raise
         replay = load_replay(p)
-        ticks = [0] + [t[0] for t in replay.ticks]
+        ticks = [0] + [t[0] for t in replay.ticks]  # 0: the replay's start, whatever its tick
         want = ticks[-1] if tick is None else tick
         if want not in ticks:
             raise GameError(f"{path}: no tick {want} in this replay (ticks 0..{ticks[-1]})") from None
-        body = replay.initial if want == 0 else msgpack.unpackb(
-            next(t[3] for t in replay.ticks if t[0] == want), raw=False, strict_map_key=True)
+        body = loading.body_of(replay.initial, path) if want == ticks[0] else next(
+            t[3] for t in replay.ticks if t[0] == want)
+        state = loading.read_state(body, path)
+        # a tick's state leaves out what made the game; the replay's start holds it
+        made_by = state if want == ticks[0] else loading.read_state(loading.body_of(replay.initial, path), path)
     else:
-        if tick is not None and tick != body.get("tick"):
-            raise GameError(f"{path}: a save holds tick {body.get('tick')} only")
-    try:
-        schema = body["schema"]
-        entities = [{"id": ent, "components": {name: dict(zip(schema[name], values, strict=True))
-                                               for name, values in comps}}
-                    for ent, comps in body["entities"]]
-        return {"ruleset": body["ruleset"], "seed": body["seed"], "tick": body["tick"],
-                "outcome": body.get("outcome"), "entities": entities}
-    except (KeyError, TypeError, ValueError) as exc:
-        raise GameError(f"{path}: inconsistent content ({exc})") from None
+        state = made_by = loading.read_state(body, path)
+        if tick is not None and tick != state.tick:
+            raise GameError(f"{path}: a save holds tick {state.tick} only")
+    loading.ruleset_of(state, path, same_rules=False)  # registers the components it uses
+    from ecs_zombie.components import by_class
+
+    entities = []
+    for ent, comps in loading.read_entities(state, loading.inconsistent(path)):
+        types = sorted(((by_class(type(c)), c) for c in comps), key=lambda tc: tc[0].name)  # as saved
+        entities.append({"id": ent, "components": {t.name: dict(zip(t.fields, t.getter(c), strict=True))
+                                                   for t, c in types}})
+    made = made_by.provenance
+    return {"ruleset": state.ruleset, "seed": state.seed, "tick": state.tick, "outcome": state.outcome,
+            "format": state.version, "engine": made.engine if made is not None else None,
+            "entities": entities}
 
 
 def describe(game: Game) -> list[str]:
-    """The pieces on the board in a few words: each kind where it stands, with its damage.
+    """The pieces on the board in a few words (see `ecs_zombie.boards.describe`)."""
+    from ecs_zombie.boards import describe as pieces
 
-    Generic on purpose (any ruleset): pieces are grouped by `Kind` and `Zone`; pieces with a
-    `Position` are listed square by square, with `*` after one that is hurt."""
-    from ecs_zombie.components import Health, Kind, Position, Wounds, Zone
+    return pieces(game)
 
-    groups: dict[tuple[str, str], list[str]] = {}
-    for ent, kind in game.world.query1(Kind):
-        zone, pos = game.world.try_get(ent, Zone), game.world.try_get(ent, Position)
-        hurt, hp = game.world.try_get(ent, Wounds), game.world.try_get(ent, Health)
-        damaged = (hurt is not None and hurt.taken > 0) or (hp is not None and hp.current < hp.maximum)
-        where = f"{zone.name} (board {zone.board})" if zone is not None and zone.name else ""
-        label = f"({pos.x},{pos.y})" if pos is not None else ""
-        groups.setdefault((kind.name, where), []).append(label + ("*" if damaged else ""))
-    lines = []
-    for (name, where), marks in sorted(groups.items()):
-        spots = " ".join(m for m in marks if m)
-        lines.append(f"{name}{' in ' + where if where else ''}: {len(marks)}{' ' + spots if spots else ''}")
-    return lines
+
+TRIAL_SECONDS = 4.0
+
+
+class _TrialTimeout(BaseException):
+    """Raised by the trial's alarm (a BaseException: no rule's `except Exception` swallows it)."""
+
+
+def trial(scenario: Scenario, where: str) -> None:
+    """Play a scenario that loaded, with its own number of players (seed 0, the heuristic policy):
+    what `validate` accepts, `run` plays. Loading checks each value
+    against its type and bounds; a value that fits them and still breaks a rule (a weapon a prefab
+    carries that the weapons table no longer lists, a ruleset without the system that lays the
+    board) shows here, as one line; a trial that does not end within TRIAL_SECONDS is refused too."""
+    import signal
+    import threading
+    import time
+
+    timed = threading.current_thread() is threading.main_thread()
+
+    def alarm(signum: int, frame: Any) -> None:
+        raise _TrialTimeout
+
+    # CPU time of this process (ITIMER_PROF), not wall time: on a loaded machine a game that needs
+    # two seconds of CPU can take ten on the clock, and a rule that loops burns CPU either way.
+    for players in (scenario.players,):
+        game = None
+        # A profiling timer already set (by a caller's own deadline) that rings sooner is left to ring.
+        outer = signal.getitimer(signal.ITIMER_PROF)[0] if timed else 0.0
+        timed_here = timed and not 0 < outer <= TRIAL_SECONDS
+        began = time.process_time()
+        old = signal.signal(signal.SIGPROF, alarm) if timed_here else None
+        if timed_here:
+            signal.setitimer(signal.ITIMER_PROF, TRIAL_SECONDS)
+        try:
+            game = new_game(scenario, 0, players=players)
+            game.play()
+        except _TrialTimeout:
+            at = f" (at {game.ruleset.tick_name} {game.tick}, in {game.system_path or 'no system'})" if game else ""
+            raise DataError(f"a trial game ({players} player{'s' * (players > 1)}, seed 0) does not end within "
+                            f"{TRIAL_SECONDS:g} s of CPU time{at}", where) from None
+        except GameError as exc:
+            raise DataError(f"a trial game ({players} player{'s' * (players > 1)}, seed 0) fails: "
+                            f"{' '.join(str(exc).split())}", where) from None
+        except Exception as exc:
+            at = f" in {game.system_path} at {game.ruleset.tick_name} {game.tick}" if game is not None else ""
+            raise DataError(f"a trial game ({players} player{'s' * (players > 1)}, seed 0) fails{at} "
+                            f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})", where) from None
+        finally:
+            if timed_here:
+                signal.setitimer(signal.ITIMER_PROF, 0)
+                signal.signal(signal.SIGPROF, old)
+                if outer:  # the caller's timer, for the CPU time it had left
+                    signal.setitimer(signal.ITIMER_PROF, max(outer - (time.process_time() - began), 0.001))
+            if game is not None:
+                game.close()
 
 
 def validate(paths: list[str]) -> list[str]:
-    """Check rulesets, scenarios, prefab files and tables; returns what was checked."""
-    rulesets = sorted(RULESETS_DIR.glob("*.yaml"))
+    """What `check_files` checked, one line each."""
+    return [_checked_line(r) for r in check_files(paths)]
+
+
+def _checked_line(r: dict[str, Any]) -> str:
+    if r["kind"] == "ruleset":
+        return f"{r['path']}: ruleset {r['id']} ok" + (
+            f" (with its default scenario {r['default_scenario']})" if r["default_scenario"] else "")
+    if r["kind"] == "scenario":
+        return f"{r['path']}: scenario ok (ruleset {r['ruleset']})"
+    if r["kind"] == "table":
+        return f"{r['path']}: table {r['id']} ok"
+    return f"{r['path']}: prefabs ok"
+
+
+def check_files(paths: list[str]) -> list[dict[str, Any]]:
+    """Check rulesets (with their default scenarios), scenarios (with their rulesets), prefab files
+    and tables, and play a trial game of each scenario (`trial`); returns what was checked, one record
+    each (path, kind, and the ruleset, scenario or table it is). With no paths: every ruleset the
+    catalog knows (shipped and installed plugins) and every shipped scenario."""
+    entries = sorted(catalog().entries.values(), key=lambda e: e.id)
     if not paths:
-        paths = [str(p) for p in rulesets] + [str(p) for p in sorted((PREFABS_DIR / "scenarios").glob("**/*.yaml"))]
+        paths = [str(e.path) for e in entries] + [str(p) for p in sorted((PREFABS_DIR / "scenarios").glob("**/*.yaml"))]
     tables: dict[Path, str] = {}
-    prefab_files: set[Path] = set()
-    for rp in rulesets:
-        doc = load_yaml(rp)
+    prefab_files: dict[Path, str] = {}
+    for entry in entries:
+        doc = load_yaml(entry.path)
         if isinstance(doc, dict):
             for name, rel in (doc.get("tables") or {}).items():
                 if isinstance(rel, str):
-                    tables[(PREFABS_DIR / rel).resolve()] = name
+                    tables[resolve_ref(rel, entry.path.parent).resolve()] = name
             for rel in doc.get("prefabs") or []:
                 if isinstance(rel, str):
-                    prefab_files.add((PREFABS_DIR / rel).resolve())
-    done = []
+                    prefab_files[resolve_ref(rel, entry.path.parent).resolve()] = entry.id
+    done: list[dict[str, Any]] = []
     for raw in paths:
         p = Path(raw)
         if not p.exists():
@@ -168,22 +264,28 @@ def validate(paths: list[str]) -> list[str]:
         doc = load_yaml(p)
         name = display_path(p)
         if isinstance(doc, YMap) and "phases" in doc:
-            load_ruleset(str(p))
-            done.append(f"{name}: ruleset ok")
+            rs = load_ruleset(str(p))
+            if rs.default_scenario is not None:
+                trial(load_scenario(str(rs.default_scenario), rs), display_path(rs.default_scenario))
+            done.append({"path": name, "kind": "ruleset", "id": rs.id, "default_scenario":
+                         display_path(rs.default_scenario) if rs.default_scenario is not None else None})
         elif isinstance(doc, YMap) and "ruleset" in doc:
-            load_scenario(str(p))
-            done.append(f"{name}: scenario ok")
+            sc = load_scenario(str(p))
+            trial(sc, name)
+            done.append({"path": name, "kind": "scenario", "ruleset": sc.ruleset.id})
         elif p.resolve() in tables:
             tname = tables[p.resolve()]
             if tname not in TABLES:
-                load_ruleset(str(next(r for r in rulesets if tname in str(load_yaml(r).get("tables", {})))))
+                load_ruleset(next(e.id for e in entries if tname in str(load_yaml(e.path).get("tables", {}))))
             TABLES[tname](doc)
-            done.append(f"{name}: table {tname} ok")
+            done.append({"path": name, "kind": "table", "id": tname})
         elif p.resolve() in prefab_files or isinstance(doc, YMap):
-            for rp in rulesets:  # prefab files may name components that rulesets' packages register
-                load_ruleset(str(rp))
+            # prefab files may name components that the rulesets' packages register
+            rid = prefab_files.get(p.resolve())
+            for entry in entries if rid is None else [e for e in entries if e.id == rid]:
+                load_ruleset(entry.id)
             load_prefabs(p, {})
-            done.append(f"{name}: prefabs ok")
+            done.append({"path": name, "kind": "prefabs"})
         else:
             raise DataError("not a ruleset, scenario, prefab file or known table", name)
     return done

@@ -10,7 +10,6 @@ components by registered name, sorted by id and name. Equal states give equal by
 
 from __future__ import annotations
 
-import copy
 import os
 import tempfile
 from pathlib import Path
@@ -19,12 +18,14 @@ from typing import Any
 import msgpack
 
 from ecs_zombie import canonical
-from ecs_zombie.components import by_name
 from ecs_zombie.dice import DiceScript
 from ecs_zombie.errors import SaveError
 from ecs_zombie.game import Game
-from ecs_zombie.ruleset import load_ruleset
-from ecs_zombie.state import FORMAT_VERSION, state_bytes
+from ecs_zombie.loading import body_of, check_version, load_state
+from ecs_zombie.state import FORMAT_VERSION, game_state, state_bytes
+
+__all__ = ["FORMAT_VERSION", "MAGIC", "check_version", "load", "read_file", "restore", "save", "state_bytes",
+           "unwrap", "unwrap_body", "wrap", "write_atomic"]
 
 MAGIC = "ecs-zombie"
 MAX_FILE = 512 * 1024 * 1024
@@ -32,43 +33,24 @@ _LIMITS = {"max_bin_len": MAX_FILE, "max_str_len": 16 * 1024 * 1024, "max_array_
            "max_map_len": 10_000_000, "max_ext_len": 0}
 
 
-def restore(state: dict[str, Any]) -> Game:
-    """A live game from a snapshot's content; a foreign or inconsistent content is a `SaveError`."""
-    try:
-        if state.get("format") != "ecs-zombie/snapshot":
-            raise SaveError("not an ecs-zombie snapshot")
-        if state["version"] > FORMAT_VERSION:
-            raise SaveError(f"snapshot format {state['version']} is newer than this ecs-zombie ({FORMAT_VERSION})")
-        ruleset = load_ruleset(state["ruleset"], state["tables"])
-        if ruleset.content_hash != state["ruleset_hash"]:
-            raise SaveError(f"the save was made with a different version of ruleset {state['ruleset']!r}")
-        game = Game(ruleset, state["seed"], dict(state["params"]), state["players"], state["scenario"],
-                    state["tables"])
-        game.tick, game.over, game.outcome = state["tick"], state["over"], state["outcome"]
-        game.policy_spec = state["policy"]
-        game.rng.set_state(state["rng"])
-        game.rng.set_state(state["policy_rng"])
-        game.dice_script = DiceScript(list(state["dice_script"]))
-        game.card_script = list(state["card_script"])
-        game.log_base = state["log_pos"]
-        schema = state["schema"]
-        for ent, comps in state["entities"]:
-            built = []
-            for cname, values in comps:
-                ctype = by_name(cname)
-                if ctype is None:
-                    raise SaveError(f"the save uses an unknown component {cname!r}")
-                fields = schema[cname]
-                # Copies: the live game must never share a list with the state it was built from.
-                built.append(ctype.cls(**{f: copy.deepcopy(v) if isinstance(v, list | dict) else v
-                                          for f, v in zip(fields, values, strict=True)}))
-            game.world.create_with_id(ent, built)
-        game.world.set_next_id(state["next_entity"])
-        return game
-    except SaveError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError, AssertionError) as exc:
-        raise SaveError(f"the save's content is inconsistent ({type(exc).__name__}: {exc})") from None
+def restore(state: dict[str, Any] | bytes, name: str = "save") -> Game:
+    """A live game from a snapshot's content (its canonical bytes, or those decoded to Python values),
+    checked as it is decoded (`ecs_zombie.loading`): anything inconsistent is a one-line `SaveError`."""
+    body = state if isinstance(state, bytes) else body_of(state, name)
+    saved, ruleset, entities = load_state(body, name)
+    game = Game(ruleset, saved.seed, dict(saved.params), saved.players, saved.scenario, dict(saved.tables))
+    game.tick, game.over, game.outcome = saved.tick, saved.over, saved.outcome
+    game.policy_spec = saved.policy
+    game.rng.set_state({k: list(v) for k, v in saved.rng.items()})
+    game.rng.set_state({k: list(v) for k, v in saved.policy_rng.items()})
+    game.dice_script = DiceScript(list(saved.dice_script))
+    game.card_script = list(saved.card_script)
+    game.log_base = saved.log_pos
+    game.world.load(entities, saved.next_entity)
+    if saved.resume_answers is not None:  # saved at a pending decision: re-run the tick up to it
+        game.keep_tick_start = True
+        game.resume_tick(list(saved.resume_answers))
+    return game
 
 
 # -- files ---------------------------------------------------------------------------------------
@@ -79,22 +61,27 @@ def wrap(kind: str, body: bytes) -> bytes:
                            "magic": MAGIC, "version": FORMAT_VERSION})
 
 
-def unwrap(data: bytes, kind: str, name: str) -> dict[str, Any]:
-    """The checked body of a file's bytes; every way it can be wrong is a one-line `SaveError`."""
+def unwrap_body(data: bytes, kind: str, name: str) -> bytes:
+    """The checked body of a file's bytes, still encoded; every way the wrapping can be wrong is a
+    one-line `SaveError` (the body's content is checked where it is decoded: `ecs_zombie.loading`)."""
     try:
         outer = msgpack.unpackb(data, raw=False, strict_map_key=True, **_LIMITS)
     except Exception:
         raise SaveError(f"{name}: not an ecs-zombie file (unreadable or truncated)") from None
     if not isinstance(outer, dict) or outer.get("magic") != MAGIC:
         raise SaveError(f"{name}: not an ecs-zombie file")
-    version = outer.get("version")
-    if not isinstance(version, int) or version > FORMAT_VERSION:
-        raise SaveError(f"{name}: file format {version} is newer than this ecs-zombie reads ({FORMAT_VERSION})")
+    check_version(outer.get("version"), f"{name}: file")
     if outer.get("kind") != kind:
         raise SaveError(f"{name}: this is a {outer.get('kind')!r} file, not a {kind}")
     body = outer.get("body")
     if not isinstance(body, bytes) or outer.get("blake2b") != canonical.digest(body):
         raise SaveError(f"{name}: checksum mismatch, the file is corrupted")
+    return body
+
+
+def unwrap(data: bytes, kind: str, name: str) -> dict[str, Any]:
+    """The checked body of a file's bytes, decoded to Python values (a mapping)."""
+    body = unwrap_body(data, kind, name)
     try:
         content = msgpack.unpackb(body, raw=False, strict_map_key=True, **_LIMITS)
     except Exception:
@@ -105,6 +92,9 @@ def unwrap(data: bytes, kind: str, name: str) -> dict[str, Any]:
 
 
 def read_file(path: Path) -> bytes:
+    from ecs_zombie.arguments import check_text
+
+    check_text(str(path), "the file name")
     try:
         size = path.stat().st_size
         if size > MAX_FILE:
@@ -119,11 +109,16 @@ def read_file(path: Path) -> bytes:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Temporary file in the same folder, fsync, rename: a crash never leaves a half-written file."""
+    """Temporary file in the same folder, fsync, rename: a crash never leaves a half-written file.
+
+    The temporary file is named `.<name>.<pid>.<random>.tmp`. A write killed before its rename
+    leaves one behind; the next write to the same path that succeeds removes those whose process is
+    gone (or, made on another machine or with no pid in the name, that are over an hour old), so no
+    litter outlives a good save."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
         raise SaveError(f"{path}: cannot write ({exc.strerror})") from None
     try:
@@ -146,13 +141,72 @@ def write_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise SaveError(f"{path}: cannot write ({exc.strerror})") from None
+    remove_litter(path)
 
 
-def save(game: Game, path: Path) -> bytes:
-    data = wrap("snapshot", state_bytes(game))
-    write_atomic(path, data)
+STALE_SECONDS = 3600
+
+
+def remove_litter(path: Path) -> list[Path]:
+    """Remove the temporary files that interrupted writes to `path` left: those of a process that is
+    gone, or over `STALE_SECONDS` old. Returns what was removed; never fails a save."""
+    import time
+
+    removed: list[Path] = []
+    prefix = f".{path.name}."
+    try:
+        candidates = [p for p in path.parent.iterdir() if p.name.startswith(prefix) and p.name.endswith(".tmp")]
+    except OSError:
+        return removed
+    for p in candidates:
+        pid_text = p.name[len(prefix):].split(".", 1)[0]
+        try:
+            stale = time.time() - p.stat().st_mtime > STALE_SECONDS
+            if not stale and pid_text.isascii() and pid_text.isdigit() and int(pid_text) != os.getpid():
+                stale = not _alive(int(pid_text))
+            if stale:
+                p.unlink()
+                removed.append(p)
+        except OSError:
+            continue
+    return removed
+
+
+def save_bytes(game: Game) -> bytes:
+    """A save's bytes. Between ticks: the state. At a pending decision mid-tick: the state as the
+    tick began and the answers given since, which loading re-runs to arrive at that same decision
+    (it needs `game.keep_tick_start`; without it the save is refused rather than half made)."""
+    if not game.in_tick:
+        return wrap("snapshot", state_bytes(game))
+    start = game.tick_start
+    if start is None:
+        raise SaveError("cannot save in the middle of a tick: this game keeps no copy of the tick's start "
+                        "(drive it with Stepper(game, resumable=True), or save between ticks)")
+    state = game_state(start)
+    state["policy_rng"] = game.rng.get_state(policy=True)  # the policies' own streams, as they are now
+    state["resume_answers"] = game.answers_this_tick()
+    return wrap("snapshot", canonical.pack(dict(sorted(state.items()))))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except PermissionError:  # a live process of another user
+        return True
+    except (OSError, OverflowError, ValueError):  # no such process (or no such pid)
+        return False
+    return True
+
+
+def save(game: Game, path: str | Path) -> bytes:
+    """Write the game to `path` atomically (see `save_bytes`: between ticks, or at a pending decision
+    of a game that keeps its tick's start); returns the bytes written."""
+    data = save_bytes(game)
+    write_atomic(Path(path), data)
     return data
 
 
-def load(path: Path) -> Game:
-    return restore(unwrap(read_file(Path(path)), "snapshot", str(path)))
+def load(path: str | Path) -> Game:
+    """The game a save holds, checked as it is decoded; a save made at a pending decision loads
+    with that decision pending again (`game.pending`). Every problem is a one-line `SaveError`."""
+    return restore(unwrap_body(read_file(Path(path)), "snapshot", str(path)), str(path))

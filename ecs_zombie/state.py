@@ -17,7 +17,9 @@ from ecs_zombie import canonical
 from ecs_zombie.components import by_class
 from ecs_zombie.game import Game
 
-FORMAT_VERSION = 1
+# 2: events carry their system's path; saves record the ruleset's origin, its files' hashes, the
+# engine's version and the systems' code fingerprints.
+FORMAT_VERSION = 2
 
 Row = list[tuple[str, tuple[Any, ...]]]
 Plan = tuple[list[tuple[str, type, Any, int]], bool]
@@ -31,8 +33,9 @@ _ENTITIES_KEY = canonical.pack("entities")
 def game_state(game: Game, policy_state: bool = True) -> dict[str, Any]:
     """The canonical content of a snapshot (keys in sorted order).
 
-    `policy_state=False` leaves out the policies' own random streams: that is the state replays
-    hash, since a replay answers decisions from its record rather than from the policies."""
+    `policy_state=False` leaves out the policies' own random streams and the record of the code
+    and files that made the game: that is the state replays hash after every tick, since a replay
+    answers decisions from its record rather than from the policies."""
     table = game.world.raw()
     entities = [(ent, _row(table[ent])[0]) for ent in sorted(table)]
     before, after = _bookkeeping(game, policy_state)
@@ -150,6 +153,7 @@ def _bookkeeping(game: Game, policy_state: bool) -> tuple[dict[str, Any], dict[s
         "rng": game.rng.get_state(),
         "ruleset": game.ruleset.id,
         "ruleset_hash": game.ruleset.content_hash,
+        "ruleset_origin": game.ruleset.origin.as_dict(),
         "scenario": game.scenario,
         "schema": _schema(game.world.component_types()),
         "seed": game.seed,
@@ -157,7 +161,17 @@ def _bookkeeping(game: Game, policy_state: bool) -> tuple[dict[str, Any], dict[s
         "tick": game.tick,
         "version": FORMAT_VERSION,
     }
+    if policy_state:
+        after.update(_provenance(game))
+        after = {k: after[k] for k in sorted(after)}
     return before, after
+
+
+def _provenance(game: Game) -> dict[str, Any]:
+    """What saves record besides the state: the ruleset's files and the code (see `provenance`)."""
+    from ecs_zombie.provenance import stamp
+
+    return {"provenance": stamp(game.ruleset), "ruleset_files": dict(game.ruleset.files)}
 
 
 def _schema(used: frozenset[type]) -> dict[str, list[str]]:

@@ -2,6 +2,10 @@
 
 `ECS_ZOMBIE_TEST_INSTALLED=1 pytest` runs the suite against the installed package (a wheel's
 compiled modules included) instead of the checkout, its command included.
+
+Hypothesis runs derandomized (profile `derandomized`, the default): the same examples on every run,
+so that a red build is a change in the code, never a new draw. `HYPOTHESIS_PROFILE=random pytest -m
+hypothesis` draws fresh examples (CI runs it after the blocking runs, without failing the build).
 """
 
 from __future__ import annotations
@@ -9,11 +13,15 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import pytest
+from hypothesis import settings
+
+# No deadline in either profile: this machine is shared, and a slow example is not a wrong one (the
+# per-test timeout in pyproject.toml catches a hang).
+settings.register_profile("derandomized", derandomize=True, database=None, deadline=None, print_blob=True)
+settings.register_profile("random", derandomize=False, deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "derandomized"))
 
 _ROOT = Path(__file__).resolve().parent.parent
 if os.environ.get("ECS_ZOMBIE_TEST_INSTALLED") and "ecs_zombie" not in sys.modules:
@@ -24,23 +32,8 @@ if os.environ.get("ECS_ZOMBIE_TEST_INSTALLED") and "ecs_zombie" not in sys.modul
     if _spec is None or _spec.origin is None or Path(_spec.origin).resolve().parent == _ROOT / "ecs_zombie":
         raise RuntimeError("ECS_ZOMBIE_TEST_INSTALLED: ecs_zombie is not installed (pip install .)")
 
-from ecs_zombie import Game, new_game  # noqa: E402
+from ecs_zombie.testing import make_game  # noqa: E402  (the fixture, registered by importing it)
 from tests.helpers import ROOT, drive, run_cli  # noqa: E402
-
-
-@pytest.fixture
-def make_game() -> Iterator[Any]:
-    """`make_game(target, seed=..., dice=[...], cards=[...], params={...})`, closed after the test."""
-    made: list[Game] = []
-
-    def make(target: str = "shambling", seed: int = 1, **kw: Any) -> Game:
-        game = new_game(target, seed, **kw)
-        made.append(game)
-        return game
-
-    yield make
-    for g in made:
-        g.close()
 
 
 def pytest_report_header() -> str:
@@ -49,4 +42,4 @@ def pytest_report_header() -> str:
     return f"ecs_zombie.world: {ecs_zombie.world.__file__}"
 
 
-__all__ = ["ROOT", "drive", "run_cli"]
+__all__ = ["ROOT", "drive", "make_game", "run_cli"]

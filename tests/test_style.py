@@ -1,7 +1,11 @@
-"""The code stays ruff-clean and type-checks (the architecture card asks for both in the test command)."""
+"""The code stays ruff-clean and type-checks (the architecture card asks for both in the test command).
+
+Both tools are in the test extra (`pip install ".[test]"`): a missing one fails these tests rather
+than skipping them, so a broken install can never pass the style checks unseen."""
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import subprocess
 import sys
@@ -14,8 +18,9 @@ from tests.helpers import ROOT
 
 
 def tool(name: str) -> list[str]:
-    if shutil.which(name) is None:
-        pytest.skip(f"{name} is not installed (pip install '.[test]')")
+    """The tool as this interpreter runs it (`python -m name`): what the check below really uses."""
+    if importlib.util.find_spec(name) is None:
+        pytest.fail(f"{name} is not installed for {sys.executable} (pip install '.[test]')")
     return [sys.executable, "-m", name]
 
 
@@ -35,3 +40,10 @@ def test_mypy(tmp_path: Path) -> None:
     build_hook = subprocess.run([*tool("mypy"), "hatch_build.py"], cwd=ROOT, capture_output=True, text=True,
                                 timeout=600)
     assert build_hook.returncode == 0, build_hook.stdout + build_hook.stderr
+
+
+def test_a_missing_tool_fails_rather_than_skips() -> None:
+    """A test extra without ruff or mypy must turn these checks red, never grey."""
+    with pytest.raises(pytest.fail.Exception, match="not installed"):
+        tool("no_such_style_tool_installed")
+    assert tool("ruff") == [sys.executable, "-m", "ruff"]

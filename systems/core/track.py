@@ -12,11 +12,10 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
-from ecs_zombie.data import YList, fail, need, plain
+from ecs_zombie.data import YList, check_keys, fail, need, plain
 from ecs_zombie.decisions import Decision
-from ecs_zombie.errors import DataError
 from ecs_zombie.game import Game
-from ecs_zombie.schedule import SystemSpec, system
+from ecs_zombie.schedule import system
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,13 +35,15 @@ class Track:
     def turn(self, tick: int) -> TrackTurn | None:
         return self.turns[tick - 1] if 1 <= tick <= len(self.turns) else None
 
-    def check_steps(self, steps: dict[str, SystemSpec]) -> None:
+    def step_calls(self) -> list[tuple[str, dict[str, Any], str | None, int | None, str]]:
+        """Each step a turn names, with the parameters it passes: loading checks them."""
+        out = []
         for i, turn in enumerate(self.turns):
-            for name, _ in (*turn.steps, *turn.after_battle):
-                if name not in steps:
-                    file, line = self.where[i]
-                    raise DataError(f"unknown step {name!r} (the ruleset's steps: {', '.join(sorted(steps))})",
-                                    file, line, f"[{i}]")
+            file, line = self.where[i]
+            for key, entries in (("steps", turn.steps), ("after_battle", turn.after_battle)):
+                for j, (name, params) in enumerate(entries):
+                    out.append((name, params, file, line, f"[{i}].{key}[{j}]"))
+        return out
 
 
 def validate_track(data: Any) -> Track:
@@ -53,6 +54,7 @@ def validate_track(data: Any) -> Track:
     where: list[tuple[str | None, int | None]] = []
     for i, entry in enumerate(data):
         f = f"[{i}]"
+        check_keys(entry, ("title", "steps", "after_battle", "reorder", "last"), f)
         lists = []
         for key in ("steps", "after_battle"):
             raw = need(entry, key, list, f, default=[])
@@ -73,8 +75,8 @@ def current_turn(game: Game, track: str) -> TrackTurn | None:
     return table.turn(game.tick) if isinstance(table, Track) else None
 
 
-@system("core.narration")
-def narration(game: Game, track: str) -> Generator[Decision, int, None]:
+@system("core.narration", calls="*")
+def narration(game: Game, track: str) -> Generator[Decision, object, None]:
     """Resolve this turn's narrated steps, in the order the track lists them."""
     turn = current_turn(game, track)
     if turn is None:
@@ -86,8 +88,8 @@ def narration(game: Game, track: str) -> Generator[Decision, int, None]:
             return
 
 
-@system("core.aftermath")
-def aftermath(game: Game, track: str) -> Generator[Decision, int, None]:
+@system("core.aftermath", calls="*")
+def aftermath(game: Game, track: str) -> Generator[Decision, object, None]:
     """Resolve this turn's steps that the track places after the battle."""
     turn = current_turn(game, track)
     if turn is None:

@@ -15,12 +15,15 @@ from __future__ import annotations
 from typing import Any
 
 from ecs_zombie import hexgrid
-from ecs_zombie.components import Card, Health, Markers, Position
+from ecs_zombie.boards import HEX, require_grid
+from ecs_zombie.components import Card, Markers, Position, Wounds
 from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
 from ecs_zombie.registry import metrics
 from ecs_zombie.schedule import system
+from ecs_zombie.systems.core.pacing import Intensity, PacerState
 from ecs_zombie.systems.director.board import (
+    STACKS_PER_PLAYER,
     Board,
     director,
     hex_of,
@@ -29,24 +32,28 @@ from ecs_zombie.systems.director.board import (
     tally,
     zombies,
 )
-from ecs_zombie.systems.director.components import Intensity, Loadout, MapTile
+from ecs_zombie.systems.director.components import Loadout, MapTile
 from ecs_zombie.systems.director.director import DIRECTOR_DECK
 from ecs_zombie.systems.director.players import acquire_weapon
 from ecs_zombie.systems.director.tables import ENTRY
 from ecs_zombie.systems.director.tiles import TILE_CARDS, TILE_STACK, explore, place_start, tileset
 
 
-@system("director.setup", reads=("DirectorState", "Deck", "Card", "Loadout", "Position", "Owner", "Faction"),
+@system("director.setup",
+        reads=("DirectorState", "Deck", "Card", "Loadout", "Position", "Owner", "Faction"),
         writes=("Deck", "Position", "Loadout", "AttackHand", "DirectorState", "Tally"),
-        creates=("MapTile", "Deck", "Position", "Kind", "FloorItem", "LadderLink", "Faction", "Markers"))
+        creates=("MapTile", "Deck", "Position", "Kind", "FloorItem", "LadderLink", "Faction", "Markers"),
+        uses=("ladder_cost",))
 def setup(game: Game) -> None:
     """Before round 1: shuffle the decks, lay the start tile, arm the survivors, lay the first tiles."""
     if game.tick != 1:
         return
+    require_grid(game.world.query1(Position), HEX, "the Director game")
     ents = survivors(game)
     copies = game.tables["director.weapons"].copies
-    if len(ents) > copies:
-        raise GameError(f"the Director game takes at most {copies} players (the ammo box holds {copies} stacks)")
+    if len(ents) * STACKS_PER_PLAYER > copies:
+        raise GameError(f"the Director game takes at most {copies // STACKS_PER_PLAYER} players (the ammo box "
+                        f"holds {copies} stacks, {STACKS_PER_PLAYER} a player)")
     for name in (DIRECTOR_DECK, TILE_CARDS):
         game.shuffle(game.deck(name)[1], "start of game")
     _e, stack = game.deck(TILE_STACK)
@@ -71,32 +78,9 @@ def setup(game: Game) -> None:
     explore(game, start)
 
 
-@system("director.intensity", reads=("Intensity", "Position", "Faction", "Markers", "Health", "MapTile", "Owner",
-                                     "DirectorState"),
-        writes=("Intensity", "Markers"))
-def intensity(game: Game, hurt: int = 10, pin: int = 15, kill: int = 4, decay: int = 10, threat: int = 1,
-              cap: int = 100) -> None:
-    """Per-survivor intensity (Booth 2009): + `hurt` per hit point lost, + `pin` on being pinned,
-    + `kill` per zombie killed within 2 hexes; when no zombie is within `threat` hexes it decays by
-    `decay`. Kept between 0 and `cap`. Both directors measure it; the adaptive one paces by it."""
-    board = Board(game)
-    world = game.world
-    for ent in survivors(game):
-        inten = world.try_get(ent, Intensity)
-        markers = world.get(ent, Markers)
-        if inten is None:
-            continue
-        gain = inten.hurt * hurt + inten.kills * kill + (pin if markers.has("pinned_now") else 0)
-        me = hex_of(world.get(ent, Position))
-        threatened = any(hexgrid.distance(me, z) <= threat for z in board.zombies)
-        value = inten.value + gain - (0 if threatened or gain else decay)
-        inten.value = max(0, min(cap, value))
-        inten.peak = max(inten.peak, inten.value)
-        inten.hurt = inten.kills = 0
-        markers.discard("pinned_now")
-
-
-@system("director.rotate", reads=("DirectorState", "Owner", "Faction", "Markers"), writes=("DirectorState", "Markers"))
+@system("director.rotate",
+        reads=("DirectorState", "Owner", "Faction", "Markers", "Tally"),
+        writes=("DirectorState", "Markers"))
 def rotate(game: Game) -> None:
     """Move the First Player token clockwise by one player; this round's damage flags are cleared."""
     state = director(game)[1]
@@ -106,17 +90,19 @@ def rotate(game: Game) -> None:
     game.log("first_player", seat=state.first)
 
 
-@system("director.victory", reads=("Position", "Faction", "Health", "Markers", "MapTile", "Owner", "DirectorState"))
+@system("director.victory",
+        reads=("Position", "Faction", "Wounds", "Markers", "MapTile", "Owner", "DirectorState", "FloorItem",
+               "LadderLink", "Tally"))
 def victory(game: Game) -> None:
     """The game ends: the survivors' when every survivor above 0 hit points is on the safe-room tile,
     the zombies' when every survivor is pinned at 0 hit points or less."""
     ents = survivors(game)
     world = game.world
-    if all(pinned(game, e) and world.get(e, Health).current <= 0 for e in ents):
+    if all(pinned(game, e) and world.get(e, Wounds).left <= 0 for e in ents):
         game.end("zombies")
         return
     board = Board(game)
-    up = [e for e in ents if world.get(e, Health).current > 0]
+    up = [e for e in ents if world.get(e, Wounds).left > 0]
     if up and all((t := board.tile_at(hex_of(world.get(e, Position)))) is not None and t.safe for e in up):
         game.end("survivors")
 
@@ -129,12 +115,12 @@ def director_metrics(game: Game) -> dict[str, Any]:
     values = [world.get(e, Intensity).value for e in ents if world.try_get(e, Intensity) is not None]
     counts = tally(game).counts
     safe = sum(1 for e in ents if (t := board.tile_at(hex_of(world.get(e, Position)))) is not None and t.safe)
-    state = director(game)[1]
+    pacer = next((p for _e, p in world.query1(PacerState)), None)
     return {
-        "survivors_up": sum(1 for e in ents if world.get(e, Health).current > 0),
-        "survivors_down": sum(1 for e in ents if world.get(e, Health).current <= 0),
+        "survivors_up": sum(1 for e in ents if world.get(e, Wounds).left > 0),
+        "survivors_down": sum(1 for e in ents if world.get(e, Wounds).left <= 0),
         "in_safe_room": safe,
-        "hit_points": sum(max(0, world.get(e, Health).current) for e in ents),
+        "hit_points": sum(max(0, world.get(e, Wounds).left) for e in ents),
         "zombies_on_map": len(zombies(game)),
         "zombies_spawned": counts.get("zombies_spawned", 0),
         "zombies_killed": counts.get("zombies_killed", 0),
@@ -144,5 +130,6 @@ def director_metrics(game: Game) -> dict[str, Any]:
         "damage_taken": counts.get("damage_taken", 0),
         "intensity_mean": round(sum(values) / len(values), 2) if values else 0.0,
         "intensity_max": max(values, default=0),
-        "director_mode": state.mode,
+        "director_mode": pacer.mode if pacer is not None else "none",
+        "pacer_cycles": pacer.cycles if pacer is not None else 0,
     }

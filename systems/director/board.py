@@ -9,18 +9,20 @@ from the first player clockwise (by seat); every walk over zombies goes by entit
 from __future__ import annotations
 
 import heapq
+from collections import deque
+from collections.abc import Callable
 
 from ecs_zombie import hexgrid
-from ecs_zombie.components import Card, Deck, Faction, Health, Markers, Owner, Position, Tally
+from ecs_zombie.components import HEX, Card, Deck, Faction, Markers, Owner, Position, Tally, Wounds
 from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
 from ecs_zombie.hexgrid import Hex
+from ecs_zombie.systems.core.pacing import Intensity
 from ecs_zombie.systems.director.components import (
     AttackHand,
     DirectorState,
     FloorItem,
     HeldBy,
-    Intensity,
     LadderLink,
     Loadout,
     MapTile,
@@ -31,6 +33,9 @@ from ecs_zombie.systems.director.tables import Armoury, Weapon
 SURVIVORS, ZOMBIES = "survivors", "zombies"
 PINNING = ("smoker", "hunter", "charger")
 BOX = "ammo"
+# A fresh stack of max ammo comes beside a hand of up to a clip, so each player may have out up to
+# two full stacks' worth of a gun's cards (per face: its count in the stack plus at most as many in hand).
+STACKS_PER_PLAYER = 2
 
 
 def side(seat: int) -> str:
@@ -44,7 +49,7 @@ def hex_of(pos: Position) -> Hex:
 class Board:
     """Who and what is where, now."""
 
-    __slots__ = ("hazards", "items", "links", "players", "tile_of", "tiles", "zombies")
+    __slots__ = ("crossings", "hazards", "items", "links", "players", "tile_of", "tiles", "zombies")
 
     def __init__(self, game: Game) -> None:
         world = game.world
@@ -52,10 +57,12 @@ class Board:
         self.tiles: dict[int, MapTile] = dict(tiles)
         self.tile_of: dict[Hex, int]
         self.hazards: set[Hex]
+        self.crossings: frozenset[tuple[Hex, Hex]]
         # Which tile each hex is on changes only when a tile is laid or goes (the world drops the
-        # memo) or a tile gains a hazard hex (part of the key).
-        key = ("director/map", tuple(len(t.hazards) for _e, t in tiles))
-        self.tile_of, self.hazards = world.memo(key, (MapTile,), lambda: _tile_map(tiles))
+        # memo), a tile gains a hazard hex or an exit gets its tile (both part of the key).
+        key = ("director/map", tuple((len(t.hazards), sum(1 for ex in t.exits if ex["state"] == "placed"))
+                                     for _e, t in tiles))
+        self.tile_of, self.hazards, self.crossings = world.memo(key, (MapTile,), lambda: _tile_map(tiles))
         self.players: dict[Hex, int] = {}
         self.zombies: dict[Hex, int] = {}
         for ent, (pos, fac) in world.query(Position, Faction):
@@ -78,22 +85,68 @@ class Board:
         """On the map and holding neither a zombie nor a survivor."""
         return h in self.tile_of and h not in self.zombies and h not in self.players
 
+    def linked(self, a: Hex, b: Hex) -> bool:
+        """Whether a piece may step between neighbouring hexes `a` and `b`: both on the map and on one
+        tile, or across the seam where a tile's exit meets the entry of the tile laid against it.
+        Elsewhere the edges of tiles that touch are walls ("the entry point aligns with the current
+        exit point": tiles connect there only)."""
+        tile_of = self.tile_of
+        ta = tile_of.get(a)
+        if ta is None:
+            return False
+        tb = tile_of.get(b)
+        return tb is not None and (ta == tb or (a, b) in self.crossings)
+
+    def around(self, h: Hex) -> list[Hex]:
+        """The neighbours of `h` a piece on it can step to (`linked`), in direction order."""
+        return [n for n in hexgrid.neighbours(h) if self.linked(h, n)]
+
     def adjacent_zombies(self, h: Hex) -> list[int]:
+        """Zombies next to `h` with no wall between (`linked`)."""
         zs = self.zombies
-        return [zs[n] for n in hexgrid.neighbours(h) if n in zs]
+        return [zs[n] for n in hexgrid.neighbours(h) if n in zs and self.linked(h, n)]
+
+    def bfs(self, starts: list[Hex], passable: Callable[[Hex], bool]) -> dict[Hex, int]:
+        """Steps from the nearest start to every hex reachable through `passable` hexes, stepping
+        only between `linked` hexes (starts count 0 whatever `passable` says of them)."""
+        dist: dict[Hex, int] = {}
+        queue: deque[Hex] = deque()
+        for s in starts:
+            if s not in dist:
+                dist[s] = 0
+                queue.append(s)
+        linked = self.linked
+        while queue:
+            h = queue.popleft()
+            d = dist[h] + 1
+            for n in hexgrid.neighbours(h):
+                if n not in dist and passable(n) and linked(h, n):
+                    dist[n] = d
+                    queue.append(n)
+        return dist
 
     def tile_at(self, h: Hex) -> MapTile | None:
         ent = self.tile_of.get(h)
         return self.tiles[ent] if ent is not None else None
 
 
-def _tile_map(tiles: tuple[tuple[int, MapTile], ...]) -> tuple[dict[Hex, int], set[Hex]]:
+def _tile_map(tiles: tuple[tuple[int, MapTile], ...]
+              ) -> tuple[dict[Hex, int], set[Hex], frozenset[tuple[Hex, Hex]]]:
+    """Which tile each hex is on, the hazard hexes, and the seams between tiles: each exit with a
+    tile laid against it joins the exit hex and that tile's entry hex (both ways)."""
     tile_of: dict[Hex, int] = {}
     hazards: set[Hex] = set()
+    by_ent = dict(tiles)
+    seams: set[tuple[Hex, Hex]] = set()
     for ent, tile in tiles:
         tile_of.update(dict.fromkeys(((q, r) for q, r in tile.hexes), ent))
         hazards.update((q, r) for q, r in tile.hazards)
-    return tile_of, hazards
+        for ex in tile.exits:
+            other = by_ent.get(ex["to"]) if ex["state"] == "placed" else None
+            if other is not None and other.entry:
+                a, b = (ex["hex"][0], ex["hex"][1]), (other.entry[0], other.entry[1])
+                seams.update(((a, b), (b, a)))
+    return tile_of, hazards, frozenset(seams)
 
 
 # -- pieces --------------------------------------------------------------------------------------
@@ -141,7 +194,7 @@ def weakest(game: Game, among: list[int] | None = None) -> int | None:
     cands = survivors(game) if among is None else among
     if not cands:
         return None
-    return min(cands, key=lambda e: (game.world.get(e, Health).current, recency(game, e), e))
+    return min(cands, key=lambda e: (game.world.get(e, Wounds).left, recency(game, e), e))
 
 
 def pinned(game: Game, ent: int) -> bool:
@@ -157,7 +210,6 @@ def pin(game: Game, ent: int, why: str) -> None:
     markers = game.world.get(ent, Markers)
     if not markers.has("pinned"):
         markers.add("pinned")
-        markers.add("pinned_now")
         game.log("pinned", survivor=ent, why=why)
 
 
@@ -166,20 +218,17 @@ def damage(game: Game, ent: int, amount: int, why: str) -> None:
     if amount <= 0:
         return
     world = game.world
-    world.get(ent, Health).current -= amount
+    world.get(ent, Wounds).left -= amount
     world.get(ent, Markers).add("hurt")
-    inten = world.try_get(ent, Intensity)
-    if inten is not None:
-        inten.hurt += amount
     tally(game).bump("damage_taken", amount)
-    game.log("damage", survivor=ent, amount=amount, hp=world.get(ent, Health).current, why=why)
+    game.log("damage", survivor=ent, amount=amount, hp=world.get(ent, Wounds).left, why=why)
 
 
 def heal(game: Game, ent: int, amount: int, why: str) -> None:
     """Hit points back, never above the maximum."""
-    h = game.world.get(ent, Health)
-    h.current = min(h.maximum, h.current + amount)
-    game.log("heal", survivor=ent, hp=h.current, why=why)
+    h = game.world.get(ent, Wounds)
+    h.left = min(h.limit, h.left + amount)
+    game.log("heal", survivor=ent, hp=h.left, why=why)
 
 
 def set_timer(game: Game, ent: int, tag: str, rounds: int) -> None:
@@ -216,7 +265,7 @@ def kill_zombie(game: Game, zombie: int, why: str) -> None:
 
 
 def spawn_zombie(game: Game, h: Hex, active: bool, tags: tuple[str, ...] = ()) -> int:
-    comps = game.ruleset.prefabs["zombie"].make(Position(h[0], h[1]))
+    comps = game.ruleset.prefabs["zombie"].make(Position(h[0], h[1], HEX))
     ent = game.world.create(*comps)
     markers = game.world.get(ent, Markers)
     if not active:
@@ -249,13 +298,17 @@ def pistol_of(game: Game, ent: int) -> str | None:
     return None
 
 
-def ammo_deck(game: Game, ent: int, name: str) -> Deck:
-    """The survivor's ammo stack for a weapon (made from the ammo box the first time)."""
-    seat = seat_of(game, ent)
-    deck_name = f"ammo/{seat}/{name}"
+def _stack(game: Game, ent: int, name: str) -> Deck | None:
+    deck_name = f"ammo/{seat_of(game, ent)}/{name}"
     for _e, deck in game.world.query1(Deck):
         if deck.name == deck_name:
             return deck
+    return None
+
+
+def _deal_stack(game: Game, name: str, deck: Deck) -> None:
+    """Move one full stack of the weapon's cards (max ammo) from the ammo box into `deck`'s draw
+    pile, the lowest card ids of each face first."""
     wd = weapon(game, name)
     if wd is None:
         raise GameError(f"unknown weapon {name!r}")
@@ -269,12 +322,21 @@ def ammo_deck(game: Game, ent: int, name: str) -> Deck:
             wanted.remove(card.face)
             taken.append(cid)
     if wanted:
-        raise GameError(f"the ammo box has no full stack of {name} left (more players than copies?)")
+        raise GameError(f"the ammo box has no full stack of {name} left (more players than it holds?)")
     box.draw = [c for c in box.draw if c not in taken]
-    deck = Deck(deck_name, taken, [])
-    world.create(deck)
+    deck.draw.extend(taken)
+
+
+def ammo_deck(game: Game, ent: int, name: str) -> Deck:
+    """The survivor's ammo stack for a weapon (a full stack from the ammo box the first time)."""
+    deck = _stack(game, ent, name)
+    if deck is not None:
+        return deck
+    deck = Deck(f"ammo/{seat_of(game, ent)}/{name}", [], [])
+    _deal_stack(game, name, deck)
+    game.world.create(deck)
     game.shuffle(deck, f"new ammo stack: {name}")
-    return game.deck(deck_name)[1]
+    return game.deck(deck.name)[1]
 
 
 def hand_cards(game: Game, ent: int, name: str) -> list[int]:
@@ -309,8 +371,18 @@ def spend(game: Game, ent: int, name: str, cid: int) -> None:
 
 
 def restock(game: Game, ent: int, name: str) -> None:
-    """A fresh ammo stack: every card of the weapon not in hand back into the stack, shuffled."""
-    deck = ammo_deck(game, ent, name)
+    """A fresh ammo stack ("discard all their current Attack Cards (discarded and spare) for that
+    weapon (except those in hand) and replace them with a new stack equal to the Weapons Max
+    Ammo"): the stack's cards go back to the ammo box and a full stack is dealt and shuffled; the
+    hand is kept. The first stack of a gun is dealt the same way."""
+    deck = _stack(game, ent, name)
+    if deck is None:
+        ammo_deck(game, ent, name)
+        return
+    _b, box = game.deck(BOX)
+    box.draw = sorted([*box.draw, *deck.draw, *deck.discard])
+    deck.draw, deck.discard = [], []
+    _deal_stack(game, name, deck)
     game.shuffle(deck, f"ammo restock: {name}")
 
 
@@ -324,7 +396,9 @@ def card_value(game: Game, cid: int) -> int:
 def shots_from(board: Board, start: Hex, max_range: int, shooter: int) -> dict[int, tuple[int, list[int]]]:
     """Zombies within `max_range` by the shortest route from `start` that passes no zombie:
     {zombie: (distance, survivors the route passes through)}. Routes through survivors are
-    allowed (each is wounded), but of two equally short routes the one through fewer is taken."""
+    allowed (each is wounded), but of two equally short routes the one through fewer is taken.
+    DESIGN CHOICE: a shot crosses from tile to tile where a piece could step (`Board.linked`), not
+    through the walls where tiles merely touch."""
     best: dict[Hex, tuple[int, int]] = {start: (0, 0)}
     parent: dict[Hex, Hex] = {}
     heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
@@ -347,7 +421,7 @@ def shots_from(board: Board, start: Hex, max_range: int, shooter: int) -> dict[i
         if d >= max_range:
             continue
         for n in hexgrid.neighbours(h):
-            if n not in tile_of:
+            if n not in tile_of or not board.linked(h, n):
                 continue
             cost = (d + 1, c + (1 if n in ps else 0))
             if cost < best.get(n, (max_range + 1, 0)):

@@ -1,6 +1,7 @@
-"""Components that are the Director game's own: tiles, inventories, hands, the director, intensity.
+"""Components that are the Director game's own: tiles, inventories, hands, the director.
 
-Everything else (positions, hit points, markers, cards, decks, tallies) is a core component.
+Everything else (positions, hit points, markers, cards, decks, tallies, and the pacing's
+`Intensity` and `PacerState` of `systems/core/pacing.py`) is a core component.
 Hexes are stored as `[q, r]` lists (saves keep no tuples).
 """
 
@@ -101,7 +102,8 @@ class AreaHazard:
 @dataclass(slots=True)
 class DirectorState:
     """The director's table: cards in hand and lurking, the suppressing-fire pile as [card, seat],
-    this round's numbers, queued special attacks, the first player and the pacing state."""
+    this round's numbers, queued special attacks, the first player, and where this round's new
+    zombies go when the director (not a card) says (`placement`, cleared once they are placed)."""
 
     first: int = 0
     hand: list[int] = field(default_factory=list)
@@ -112,23 +114,7 @@ class DirectorState:
     spawned: int = 0
     specials: list[str] = field(default_factory=list)
     placement: str = ""
-    mode: str = "build_up"
-    mode_rounds: int = 0
-    since_horde: int = 0
-    advance_mark: int = 0
     tiles_placed: int = 0
-
-
-@component
-@dataclass(slots=True)
-class Intensity:
-    """A survivor's emotional intensity (Booth 2009): rises with damage, pins and nearby kills,
-    decays when no zombie threatens; `hurt` and `kills` count this round's causes."""
-
-    value: int = 0
-    peak: int = 0
-    hurt: int = 0
-    kills: int = 0
 
 
 @component

@@ -10,9 +10,8 @@ gives. Then each card's special conditions are checked against the margin.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
-from ecs_zombie import hexgrid
 from ecs_zombie.components import Card, Markers, Position
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
@@ -38,7 +37,7 @@ from ecs_zombie.systems.director.board import (
     weapon,
 )
 from ecs_zombie.systems.director.components import DirectorState, Loadout, MapTile
-from ecs_zombie.systems.director.tables import DirectorCard
+from ecs_zombie.systems.director.tables import DirectorCard, scaling
 
 DIRECTOR_DECK = "director"
 
@@ -48,13 +47,14 @@ def row(game: Game, cid: int) -> DirectorCard:
     return card
 
 
-def card_count(game: Game, dice: str, noise: int) -> int:
-    """D3 + the first player's tile card modifier + special circumstances (DESIGN CHOICE: `noise`
-    more per survivor with a must-hold item in hand, such as a petrol can), never below 0."""
+def card_modifier(game: Game, noise: int) -> int:
+    """What modifies the number of director cards: the tile card under the first player, special
+    circumstances (DESIGN CHOICE: `noise` more per survivor with a must-hold item in hand, such as
+    a petrol can) and the number of players (DESIGN CHOICE: the `director.scaling` table, so that
+    the threat grows with the team)."""
     state = director(game)[1]
-    roll = game.roll(dice, "director cards")
     board = Board(game)
-    mod = 0
+    mod = scaling(game, len(survivors(game))).cards
     items = game.tables["director.items"]
     for s in survivors(game):
         inv = game.world.get(s, Loadout)
@@ -64,6 +64,13 @@ def card_count(game: Game, dice: str, noise: int) -> int:
             tile = board.tile_at(hex_of(game.world.get(s, Position)))
             if tile is not None:
                 mod += tile.director_mod
+    return mod
+
+
+def card_count(game: Game, dice: str, noise: int) -> int:
+    """D3 + `card_modifier`, never below 0."""
+    roll = game.roll(dice, "director cards")
+    mod = card_modifier(game, noise)
     total = max(0, roll + mod)
     game.log("director_cards", roll=roll, modifier=mod, cards=total)
     return total
@@ -90,17 +97,22 @@ def join_lurkers(game: Game) -> None:
     state.lurking = []
 
 
-@system("director.draw", reads=("DirectorState", "Deck", "Card", "Loadout", "Position", "MapTile", "Markers"),
+@system("director.draw",
+        reads=("DirectorState", "Deck", "Card", "Loadout", "Position", "MapTile", "Markers", "Faction", "FloorItem",
+               "LadderLink", "Owner", "Tally"),
         writes=("DirectorState", "Deck"))
 def draw(game: Game, dice: str = "1d3", noise: int = 1) -> None:
     """Draw Director Cards: D3 (plus modifiers) cards, then last round's lurkers join the hand."""
     draw_cards(game, card_count(game, dice, noise))
     join_lurkers(game)
-    director(game)[1].placement = ""
 
 
 def horde_total(game: Game) -> int:
-    return sum(row(game, c).horde for c in director(game)[1].hand)
+    """The hand's total horde number, plus the team size's `horde` (`director.scaling`), never below 0."""
+    cards = director(game)[1].hand
+    if not cards:
+        return 0
+    return max(0, sum(row(game, c).horde for c in cards) + scaling(game, len(survivors(game))).horde)
 
 
 def allowance(game: Game, ent: int) -> tuple[str | None, int]:
@@ -124,9 +136,11 @@ def allowance(game: Game, ent: int) -> tuple[str | None, int]:
     return hand, wd.suppress
 
 
-@system("director.suppress", reads=("DirectorState", "Loadout", "AttackHand", "HeldBy", "Markers", "Owner", "Card"),
-        writes=("DirectorState", "AttackHand"))
-def suppress(game: Game) -> Generator[Decision, int, None]:
+@system("director.suppress",
+        reads=("DirectorState", "Loadout", "AttackHand", "HeldBy", "Markers", "Owner", "Card", "Faction", "Tally"),
+        writes=("DirectorState", "AttackHand"),
+        decides=("director.suppress",))
+def suppress(game: Game) -> Generator[Decision, object, None]:
     """Add Suppressing Fire: each player from the first adds up to their allowance of attack cards
     face down (or none); a slimed player's cards are drawn blind from their hand."""
     state = director(game)[1]
@@ -162,38 +176,82 @@ def _return_pile(game: Game, state: DirectorState) -> int:
     return total
 
 
+def sewer_tile(game: Game, board: Board) -> int | None:
+    """"Tile-Based cards that change zombie placement": the first tile (in entity order) whose
+    ongoing card draws new zombies (`zombies_here`, sewer grates) with a survivor standing on it."""
+    stood = {board.tile_of.get(hex_of(game.world.get(e, Position))) for e in survivors(game)}
+    here = [e for e in sorted(board.tiles) if e in stood and "zombies_here" in board.tiles[e].effects]
+    return here[0] if here else None
+
+
 def target_tile(game: Game, how: str) -> int | None:
     """The tile new zombies appear on: the weakest player's (default), the first player's, or the
     rearmost tile in play (DESIGN CHOICE: `rear` is the tile of least depth, "behind the team").
-    A director card's placement comes first, then "Tile-Based cards that change zombie placement":
-    an ongoing `zombies_here` tile card with a player on its tile draws them there."""
+
+    DESIGN CHOICE: zombies are never placed inside the safe room (it is where the survivors are
+    safe): zombies due there appear on the tile whose exit leads into it, or not at all when that
+    tile is gone."""
     board = Board(game)
-    if how == "weakest":
-        stood = {board.tile_of.get(hex_of(game.world.get(e, Position))) for e in survivors(game)}
-        here = [e for e in sorted(board.tiles) if e in stood and "zombies_here" in board.tiles[e].effects]
-        if here:
-            return here[0]
+    ent: int | None
     if how == "rear":
-        if not board.tiles:
-            return None
-        return min(board.tiles, key=lambda e: (board.tiles[e].depth, board.tiles[e].order))
-    ents = survivors(game)
-    if how == "first":
-        ent = next((e for e in ents if seat_of(game, e) == director(game)[1].first), None)
+        ent = min(board.tiles, key=lambda e: (board.tiles[e].depth, board.tiles[e].order)) if board.tiles else None
     else:
-        ent = weakest(game)
-    if ent is None:
-        return None
-    return board.tile_of.get(hex_of(game.world.get(ent, Position)))
+        who = survivors(game)
+        fig = (next((e for e in who if seat_of(game, e) == director(game)[1].first), None) if how == "first"
+               else weakest(game))
+        ent = board.tile_of.get(hex_of(game.world.get(fig, Position))) if fig is not None else None
+    if ent is not None and board.tiles[ent].safe:
+        parent = board.tiles[ent].parent
+        ent = parent if parent in board.tiles and not board.tiles[parent].safe else None
+        if ent is None:
+            game.log("zombie_not_placed", reason="safe room")
+    return ent
 
 
-def place_zombies(game: Game, count: int, how: str) -> Generator[Decision, int, None]:
-    """Placing New Zombies: a D6 per zombie picks the numbered hex of the target tile; a zombie due
-    on an occupied hex goes to an adjacent free hex the first player picks (DESIGN CHOICE: when no
-    adjacent hex is free, the nearest free hexes are offered; with none left it is not placed)."""
+def placements(game: Game, state: DirectorState, count: int) -> list[tuple[str, int]]:
+    """Where this round's `count` new zombies go, as (placement, how many) in order.
+
+    A placement the director gives (`state.placement`, the adaptive director's `rear`) takes them
+    all. Otherwise (DESIGN CHOICE) they are dealt to the hand's cards in the order the cards came
+    into the hand, each up to its horde number, and appear where that card says (a Mob card moves
+    its own horde number of them behind the team, no more). Zombies beyond the cards' horde numbers
+    (a team size's positive `horde` in `director.scaling`) come to the weakest player."""
+    if state.placement:
+        return [(state.placement, count)]
+    out: list[tuple[str, int]] = []
+    left = count
+    for cid in state.hand:
+        card = row(game, cid)
+        take = min(left, card.horde)
+        left -= take
+        if take and out and out[-1][0] == card.placement:
+            out[-1] = (card.placement, out[-1][1] + take)
+        elif take:
+            out.append((card.placement, take))
+    if left > 0:
+        out.append(("weakest", left))
+    return out
+
+
+def _outside_safe_room(board: Board) -> Callable[[Hex], bool]:
+    def open_hex(x: Hex) -> bool:
+        t = board.tile_at(x)
+        return t is not None and not t.safe
+
+    return open_hex
+
+
+def place_zombies(game: Game, count: int, how: str, tile_ent: int | None = None
+                  ) -> Generator[Decision, object, None]:
+    """Placing New Zombies: a D6 per zombie picks the numbered hex of the target tile (`tile_ent`,
+    else the one `how` names); a zombie due on an occupied hex goes to an adjacent free hex the
+    first player picks (DESIGN CHOICE: when no adjacent hex is free, the nearest free hexes are
+    offered; with none left it is not placed; never a hex of the safe room, nor one across a wall
+    between tiles)."""
     if count <= 0:
         return
-    tile_ent = target_tile(game, how)
+    if tile_ent is None:
+        tile_ent = target_tile(game, how)
     if tile_ent is None:
         return
     tile = game.world.get(tile_ent, MapTile)
@@ -203,9 +261,10 @@ def place_zombies(game: Game, count: int, how: str) -> Generator[Decision, int, 
         number = game.roll("1d6", "new zombie hex")
         h: Hex = (tile.spawn[number - 1][0], tile.spawn[number - 1][1])
         if not board.free(h):
-            options = [n for n in hexgrid.neighbours(h) if board.free(n)]
+            open_hex = _outside_safe_room(board)
+            options = [n for n in board.around(h) if board.free(n) and open_hex(n)]
             if not options:
-                dist = hexgrid.bfs([h], board.on_board)
+                dist = board.bfs([h], open_hex)
                 free = sorted((d, x) for x, d in dist.items() if board.free(x))
                 options = [x for d, x in free if d == free[0][0]] if free else []
             if not options:
@@ -220,9 +279,13 @@ def place_zombies(game: Game, count: int, how: str) -> Generator[Decision, int, 
         director(game)[1].spawned += 1
 
 
-@system("director.resolve", reads=("DirectorState", "Card", "Deck", "MapTile", "Position", "Health", "Owner"),
-        writes=("DirectorState", "Deck"), creates=("Position", "Faction", "Kind", "Markers"))
-def resolve(game: Game) -> Generator[Decision, int, None]:
+@system("director.resolve",
+        reads=("DirectorState", "Card", "Deck", "MapTile", "Position", "Wounds", "Owner", "FloorItem", "LadderLink",
+               "Tally"),
+        writes=("DirectorState", "Deck", "Tally"),
+        creates=("Position", "Faction", "Kind", "Markers"),
+        decides=("director.stack",))
+def resolve(game: Game) -> Generator[Decision, object, None]:
     """Resolve Suppressing Fire, place the new zombies, check each card's special conditions
     (the first condition that fires; `lurk` puts the card aside for next round)."""
     state = director(game)[1]
@@ -233,10 +296,15 @@ def resolve(game: Game) -> Generator[Decision, int, None]:
     state.horde, state.suppress, state.spawned = horde, fire, 0
     new = max(0, -margin)
     game.log("suppression_check", horde=horde, suppressing_fire=fire, margin=margin, new_zombies=new)
-    how = state.placement
-    if not how:
-        how = next((row(game, c).placement for c in state.hand if row(game, c).placement != "weakest"), "weakest")
-    yield from place_zombies(game, new, how)
+    # DESIGN CHOICE: a tile card that changes placement (sewer grates with a survivor on them)
+    # draws every new zombie to its tile, whatever the director cards or the director say.
+    here = sewer_tile(game, Board(game)) if new > 0 else None
+    if here is not None:
+        yield from place_zombies(game, new, "here", here)
+    else:
+        for how, count in placements(game, state, new):
+            yield from place_zombies(game, count, how)
+    state.placement = ""
     _e, deck = game.deck(DIRECTOR_DECK)
     for cid in state.hand:
         effect = row(game, cid).effect(margin)

@@ -13,7 +13,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ecs_zombie import hexgrid
-from ecs_zombie.components import Card, Health, Kind, Markers, Position
+from ecs_zombie.components import HEX, Card, Kind, Markers, Position, Wounds
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.hexgrid import Hex
@@ -42,7 +42,7 @@ from ecs_zombie.systems.director.components import AttackHand, FloorItem, HeldBy
 from ecs_zombie.systems.director.tables import ItemDef
 from ecs_zombie.systems.director.tiles import explore, open_exits
 
-ACCESS = ("Position", "Faction", "Health", "Markers", "Loadout", "AttackHand", "HeldBy", "MapTile", "FloorItem",
+ACCESS = ("Position", "Faction", "Wounds", "Markers", "Loadout", "AttackHand", "HeldBy", "MapTile", "FloorItem",
           "LadderLink", "Owner", "DirectorState", "Card", "Deck")
 
 
@@ -51,33 +51,44 @@ def items_table(game: Game) -> dict[str, ItemDef]:
     return table
 
 
+def must_hold(game: Game, name: str) -> bool:
+    """An item that "must be kept in hand" (petrol can, gas cylinder): once taken it stays in hand
+    until it is used (thrown) or swapped for another such item found."""
+    row = items_table(game).get(name)
+    return row is not None and row.kind == "held"
+
+
 # -- movement ------------------------------------------------------------------------------------
 
 
 def reachable(game: Game, board: Board, ent: int, budget: int) -> tuple[Hex, dict[Hex, int], dict[Hex, Hex]]:
     """Hexes a survivor can reach with `budget` movement points: 1 a hex, never through zombies or
-    players; a ladder/sewer costs `ladder_cost` (Z) to the other end."""
+    players, from tile to tile only where an exit meets an entry (`Board.linked`); a ladder/sewer
+    costs `ladder_cost` (Z) to the other end."""
     start = hex_of(game.world.get(ent, Position))
 
-    def cost(_a: Hex, b: Hex) -> int | None:
-        return 1 if board.free(b) else None
+    def cost(a: Hex, b: Hex) -> int | None:
+        return 1 if board.free(b) and board.linked(a, b) else None
 
     extra = {h: [(to, c)] for h, (to, c) in board.links.items() if board.free(to) or to == start}
     best, parent = hexgrid.weighted_paths(start, cost, budget, extra)
     return start, best, parent
 
 
-@system("director.player_move", reads=ACCESS, writes=("Position", "Loadout", "AttackHand", "Deck", "Health", "Markers",
-                                                      "MapTile", "DirectorState"),
-        creates=("MapTile", "Position", "Kind", "FloorItem", "LadderLink", "Faction", "Markers", "Deck"))
-def player_move(game: Game) -> Generator[Decision, int, None]:
+@system("director.player_move",
+        reads=(*ACCESS, "Tally"),
+        writes=("Position", "Loadout", "AttackHand", "Deck", "Wounds", "Markers", "MapTile", "DirectorState",
+                "Tally"),
+        creates=("MapTile", "Position", "Kind", "FloorItem", "LadderLink", "Faction", "Markers", "Deck"),
+        uses=("ladder_cost",),
+        decides=("director.equip", "director.move", "director.pickup"))
+def player_move(game: Game, moves: int = 4) -> Generator[Decision, object, None]:
     """Move Un-Pinned Players: each in turn picks a hex within Y (`player_move`) points and walks the
     shortest route there, resolving hazard hexes (1 damage), items and new tiles on the way.
 
     DESIGN CHOICE: the destination is chosen on the map as it stood when the move began; tiles laid
     during the move can be entered from the next round. A ridden (Jockey) survivor does not move
     on their own."""
-    moves = game.params["player_move"]
     for ent in survivors(game):
         if pinned(game, ent) or held_by(game, ent):
             continue
@@ -94,7 +105,7 @@ def player_move(game: Game) -> Generator[Decision, int, None]:
         game.log("moved", survivor=ent, to=list(dest))
 
 
-def enter(game: Game, ent: int, h: Hex, board: Board) -> Generator[Decision, int, None]:
+def enter(game: Game, ent: int, h: Hex, board: Board) -> Generator[Decision, object, None]:
     """Step onto a hex: hazards hurt, items are picked up, a tile with open exits gets new tiles.
     `board` is kept up to date with the step."""
     pos = game.world.get(ent, Position)
@@ -116,8 +127,8 @@ def enter(game: Game, ent: int, h: Hex, board: Board) -> Generator[Decision, int
 
 
 def acquire_weapon(game: Game, ent: int, name: str) -> None:
-    """A new gun brings a fresh ammo stack (every card of it not in hand, reshuffled), loaded with a
-    clip (DESIGN CHOICE: guns are found loaded)."""
+    """A new gun brings a fresh ammo stack of its max ammo beside the cards in hand (`restock`),
+    loaded with a clip when none of its cards is in hand (DESIGN CHOICE: guns are found loaded)."""
     inv = game.world.get(ent, Loadout)
     if name not in inv.weapons:
         inv.weapons = sorted([*inv.weapons, name])
@@ -148,7 +159,7 @@ def drop(game: Game, ent: int, name: str, h: Hex) -> None:
         inv.items.remove(name)
     if inv.hand == name:
         inv.hand = best_weapon(game, ent)
-    game.world.create(Kind("item"), Position(h[0], h[1]), FloorItem(name))
+    game.world.create(Kind("item"), Position(h[0], h[1], HEX), FloorItem(name))
     game.log("dropped", survivor=ent, item=name, at=list(h))
 
 
@@ -159,11 +170,12 @@ def best_weapon(game: Game, ent: int) -> str:
     return prim[0] if prim else (pistol_of(game, ent) or "")
 
 
-def pick_up(game: Game, ent: int, item_ent: int, h: Hex) -> Generator[Decision, int, None]:
+def pick_up(game: Game, ent: int, item_ent: int, h: Hex) -> Generator[Decision, object, None]:
     """Pick Up Items: "they immediately pick it up" when its slot has room; with the slot full,
     leave it or swap it for the item in that slot (which is dropped here). A must-hold item (petrol
-    can) need not be picked up ("they do not have to"), but goes straight into hand if it is. An
-    ammo restock refills every carried gun. A gun or item may go straight into hand."""
+    can) need not be picked up ("they do not have to"), but goes straight into hand if it is, and
+    stays there: a gun or item found while one is held goes into the inventory, otherwise it may
+    go straight into hand. An ammo restock brings a fresh stack for every carried gun."""
     world = game.world
     name = world.get(item_ent, FloorItem).name
     row = items_table(game).get(name)
@@ -196,6 +208,8 @@ def pick_up(game: Game, ent: int, item_ent: int, h: Hex) -> Generator[Decision, 
     if row.kind == "held":
         inv.hand = name
         return
+    if must_hold(game, inv.hand):  # the can stays in hand: what is found goes into the inventory
+        return
     equip = yield from game.decide(who, "director.equip", ["keep", "equip"], survivor=ent, item=name)
     if equip == "equip":
         inv.hand = row.weapon or name
@@ -222,20 +236,20 @@ def _max_range(game: Game, gun: str, ent: int) -> int:
 def downed_neighbours(game: Game, board: Board, ent: int) -> list[int]:
     me = hex_of(game.world.get(ent, Position))
     out = []
-    for n in hexgrid.neighbours(me):
+    for n in board.around(me):
         other = board.players.get(n)
-        if other is not None and game.world.get(other, Health).current <= 0:
+        if other is not None and game.world.get(other, Wounds).left <= 0:
             out.append(other)
     return sorted(out)
 
 
 def melee_options(board: Board, me: Hex) -> list[list[int]]:
-    """Up to two adjacent zombies that are adjacent to each other."""
-    adj = sorted((board.zombies[n], n) for n in hexgrid.neighbours(me) if n in board.zombies)
+    """Up to two adjacent zombies that are adjacent to each other (no wall between)."""
+    adj = sorted((board.zombies[n], n) for n in board.around(me) if n in board.zombies)
     out = [[z] for z, _h in adj]
     for i, (a, ha) in enumerate(adj):
         for b, hb in adj[i + 1:]:
-            if hexgrid.adjacent(ha, hb):
+            if hexgrid.adjacent(ha, hb) and board.linked(ha, hb):
                 out.append([a, b])
     return out
 
@@ -259,7 +273,8 @@ def action_options(game: Game, ent: int) -> list[str]:
             options.append("reload")
     if pinned(game, ent):
         return options
-    options += [f"swap:{w}" for w in (*inv.weapons, *inv.items) if w != inv.hand]
+    if not must_hold(game, inv.hand):  # "Some Items must be kept in hand": no swapping them away
+        options += [f"swap:{w}" for w in (*inv.weapons, *inv.items) if w != inv.hand]
     if melee_options(board, me):
         options.append("melee")
     row = items_table(game).get(inv.hand)
@@ -274,8 +289,8 @@ def action_options(game: Game, ent: int) -> list[str]:
 def item_targets(game: Game, board: Board, ent: int, row: ItemDef) -> list[Any]:
     me = hex_of(game.world.get(ent, Position))
     if row.kind == "heal":
-        out = [ent] + [board.players[n] for n in hexgrid.neighbours(me) if n in board.players]
-        return sorted(e for e in out if game.world.get(e, Health).current < game.world.get(e, Health).maximum)
+        out = [ent] + [board.players[n] for n in board.around(me) if n in board.players]
+        return sorted(e for e in out if game.world.get(e, Wounds).left < game.world.get(e, Wounds).limit)
     targets = []
     for h in sorted(board.zombies):
         if hexgrid.distance(me, h) <= row.range:
@@ -283,10 +298,14 @@ def item_targets(game: Game, board: Board, ent: int, row: ItemDef) -> list[Any]:
     return targets
 
 
-@system("director.actions", reads=ACCESS, writes=("Position", "Loadout", "AttackHand", "Deck", "Health", "Markers",
-                                                  "Intensity", "Tally"),
-        creates=("Position", "Kind", "FloorItem"))
-def actions(game: Game) -> Generator[Decision, int, None]:
+@system("director.actions",
+        reads=(*ACCESS, "StatusTimers"),
+        writes=("Position", "Loadout", "AttackHand", "Deck", "Wounds", "Markers", "Intensity", "Tally",
+                "StatusTimers"),
+        creates=("Position", "Kind", "FloorItem"),
+        decides=("director.action", "director.card", "director.item_target", "director.melee", "director.revive",
+                 "director.target"))
+def actions(game: Game) -> Generator[Decision, object, None]:
     """Actions: each player from the first takes one action; a pinned player may only shoot or
     reload, with the pistol."""
     for ent in survivors(game):
@@ -310,7 +329,7 @@ def actions(game: Game) -> Generator[Decision, int, None]:
             yield from revive(game, ent)
 
 
-def shoot(game: Game, ent: int) -> Generator[Decision, int, None]:
+def shoot(game: Game, ent: int) -> Generator[Decision, object, None]:
     """Shooting: play attack cards one at a time, up to the gun's `shots`; each kills one zombie
     within card value x gun range by the shortest route not through zombies; a survivor the route
     passes through takes 1 wound unless pinned. A Miss ends the shooting and wounds every adjacent
@@ -347,7 +366,7 @@ def shoot(game: Game, ent: int) -> Generator[Decision, int, None]:
         spend(game, ent, gun, cid)
         if value == 0:
             game.log("miss", survivor=ent, card=world.get(cid, Card).face)
-            for n in hexgrid.neighbours(me):
+            for n in board.around(me):
                 other = board.players.get(n)
                 if other is not None:
                     damage(game, other, 1, "wild firing")
@@ -378,10 +397,10 @@ def reload(game: Game, ent: int) -> None:
     game.log("reloaded", survivor=ent, weapon=gun, cards=got)
 
 
-def melee(game: Game, ent: int) -> Generator[Decision, int, None]:
+def melee(game: Game, ent: int) -> Generator[Decision, object, None]:
     """Melee Attack: up to two adjacent zombies (adjacent to each other) are pushed one hex straight
-    away from the player and stunned (DESIGN CHOICE: a zombie with no free hex behind it is stunned
-    where it stands)."""
+    away from the player and stunned (DESIGN CHOICE: a zombie with no free hex behind it, or a wall
+    between tiles, is stunned where it stands)."""
     world = game.world
     board = Board(game)
     me = hex_of(world.get(ent, Position))
@@ -392,7 +411,7 @@ def melee(game: Game, ent: int) -> Generator[Decision, int, None]:
         d = hexgrid.direction_of(me, h)
         assert d is not None
         dest = hexgrid.neighbour(h, d)
-        if board.free(dest):
+        if board.free(dest) and board.linked(h, dest):
             del board.zombies[h]
             board.zombies[dest] = z
             pos.x, pos.y = dest
@@ -400,7 +419,7 @@ def melee(game: Game, ent: int) -> Generator[Decision, int, None]:
         game.log("melee", survivor=ent, zombie=z, to=list(hex_of(pos)))
 
 
-def use_item(game: Game, ent: int) -> Generator[Decision, int, None]:
+def use_item(game: Game, ent: int) -> Generator[Decision, object, None]:
     """Use Item: the item in hand, once, on the user or an adjacent player (med kit, pills), or
     thrown at a hex within range (pipe bomb, molotov, petrol can), killing every zombie within
     its radius. DESIGN CHOICE: the hand then takes the best gun."""
@@ -423,19 +442,21 @@ def use_item(game: Game, ent: int) -> Generator[Decision, int, None]:
     game.log("used", survivor=ent, item=row.name)
 
 
-def revive(game: Game, ent: int) -> Generator[Decision, int, None]:
+def revive(game: Game, ent: int) -> Generator[Decision, object, None]:
     """Revive Player: an adjacent player at 0 hit points or less goes back to 1, still pinned
     (only when the reviver took no damage this round and has no adjacent zombie)."""
     board = Board(game)
     target = yield from game.decide(side(seat_of(game, ent)), "director.revive", downed_neighbours(game, board, ent),
                                     survivor=ent)
-    hp = game.world.get(target, Health)
-    hp.current = min(1, hp.maximum)
+    hp = game.world.get(target, Wounds)
+    hp.left = min(1, hp.limit)
     game.log("revived", survivor=ent, revived=target)
 
 
-@system("director.unpin", reads=("Position", "Faction", "Health", "Markers", "HeldBy", "MapTile", "Owner",
-                                 "DirectorState"), writes=("Markers",))
+@system("director.unpin",
+        reads=("Position", "Faction", "Wounds", "Markers", "HeldBy", "MapTile", "Owner", "DirectorState",
+               "FloorItem", "LadderLink", "Tally"),
+        writes=("Markers",))
 def unpin(game: Game) -> None:
     """Check to Un-Pin Players: hit points above 0 and no adjacent zombie (DESIGN CHOICE: and no
     special infected still holding them)."""
@@ -445,7 +466,7 @@ def unpin(game: Game) -> None:
         markers = world.get(ent, Markers)
         if not markers.has("pinned") or world.try_get(ent, HeldBy) is not None:
             continue
-        if world.get(ent, Health).current > 0 and not board.adjacent_zombies(hex_of(world.get(ent, Position))):
+        if world.get(ent, Wounds).left > 0 and not board.adjacent_zombies(hex_of(world.get(ent, Position))):
             markers.discard("pinned")
             markers.discard("knocked_down")
             game.log("unpinned", survivor=ent)

@@ -2,9 +2,10 @@
 damage every round it lasts. The text sketches them ("tbc"); the numbers are the
 `director.specials` table (DESIGN CHOICE) and the details below are design choices too:
 
-- The victim is the weakest survivor not already held (least hit points, ties to the most recent
-  first player), like new zombies. A special attack deals its damage at once and again each round
-  it lasts (`rounds`), then lets go; the victim stays pinned until the un-pin check.
+- The victim is the weakest living survivor (above 0 hit points) not already held (least hit
+  points, ties to the most recent first player), like new zombies; with none, the attack is lost.
+  A special attack deals its damage at once and again each round it lasts (`rounds`), then lets
+  go; the victim stays pinned until the un-pin check.
 - "Tile edge in a random direction": a D6 gives the direction (1 east, then counter-clockwise);
   the victim is dragged hex by hex while the next hex is on the same tile and free.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ecs_zombie import hexgrid
-from ecs_zombie.components import Markers, Position
+from ecs_zombie.components import Markers, Position, Wounds
 from ecs_zombie.game import Game
 from ecs_zombie.hexgrid import Hex
 from ecs_zombie.schedule import system
@@ -32,7 +33,7 @@ from ecs_zombie.systems.director.board import (
 from ecs_zombie.systems.director.components import AreaHazard, HeldBy, StatusTimers
 from ecs_zombie.systems.director.tables import Special
 
-READS = ("DirectorState", "Position", "Health", "Owner", "Faction", "HeldBy", "Markers", "MapTile")
+READS = ("DirectorState", "Position", "Wounds", "Owner", "Faction", "HeldBy", "Markers", "MapTile")
 
 
 def spec(game: Game, name: str) -> Special:
@@ -50,7 +51,10 @@ def take_attacks(game: Game, name: str) -> int:
 
 
 def victim(game: Game) -> int | None:
-    free = [e for e in survivors(game) if game.world.try_get(e, HeldBy) is None]
+    """Special infected choose living victims: the weakest survivor above 0 hit points that no
+    special infected holds."""
+    world = game.world
+    free = [e for e in survivors(game) if world.try_get(e, HeldBy) is None and world.get(e, Wounds).left > 0]
     return weakest(game, free)
 
 
@@ -115,7 +119,9 @@ def _direction(game: Game, why: str) -> int:
     return game.roll("1d6", why) - 1
 
 
-@system("director.smoker", reads=READS, writes=("Position", "Health", "Markers", "DirectorState", "Intensity"),
+@system("director.smoker",
+        reads=(*READS, "FloorItem", "LadderLink", "Tally"),
+        writes=("Position", "Wounds", "Markers", "DirectorState", "HeldBy", "Tally"),
         creates=("HeldBy",))
 def smoker(game: Game) -> None:
     """Smoker: the victim is dragged to the tile edge in a random direction and pinned; damage per round."""
@@ -125,7 +131,10 @@ def smoker(game: Game) -> None:
         grab(game, ent, "smoker")
 
 
-@system("director.hunter", reads=READS, writes=("Health", "Markers", "DirectorState", "Intensity"), creates=("HeldBy",))
+@system("director.hunter",
+        reads=(*READS, "Tally"),
+        writes=("Wounds", "Markers", "DirectorState", "HeldBy", "Tally"),
+        creates=("HeldBy",))
 def hunter(game: Game) -> None:
     """Hunter: the victim is pinned where they stand and takes heavier damage each round."""
     ongoing(game, "hunter")
@@ -133,7 +142,9 @@ def hunter(game: Game) -> None:
         grab(game, ent, "hunter")
 
 
-@system("director.charger", reads=READS, writes=("Position", "Health", "Markers", "DirectorState", "Intensity"),
+@system("director.charger",
+        reads=(*READS, "Tally", "FloorItem", "LadderLink"),
+        writes=("Position", "Wounds", "Markers", "DirectorState", "HeldBy", "Tally"),
         creates=("HeldBy",))
 def charger(game: Game) -> None:
     """Charger: the victim is carried to the tile edge in a random direction and pinned; survivors
@@ -147,34 +158,41 @@ def charger(game: Game) -> None:
         grab(game, ent, "charger")
 
 
-@system("director.jockey", reads=READS, writes=("Position", "Health", "Markers", "DirectorState", "Intensity"),
+@system("director.jockey",
+        reads=(*READS, "FloorItem", "LadderLink", "Tally"),
+        writes=("Position", "Wounds", "Markers", "DirectorState", "HeldBy", "Tally"),
         creates=("HeldBy",))
 def jockey(game: Game) -> None:
     """Jockey (player phase): the ridden survivor is steered `steps` hexes in random directions (a
-    D6 each; a blocked step is lost), is not pinned but cannot fire, and takes damage each round."""
+    D6 each; a blocked step, or one into a wall between tiles, is lost), is not pinned but cannot
+    fire, and takes damage each round. DESIGN CHOICE: a rider who is pinned (on the ground) is not
+    steered: nobody walks lying down."""
     ongoing(game, "jockey")
     for ent in victims(game, "jockey"):
         grab(game, ent, "jockey")
     steps = spec(game, "jockey").steps
     for ent in survivors(game):
         held = game.world.try_get(ent, HeldBy)
-        if held is None or held.by != "jockey":
+        if held is None or held.by != "jockey" or game.world.get(ent, Markers).has("pinned"):
             continue
         for _ in range(steps):
             board = Board(game)
             pos = game.world.get(ent, Position)
             h = hexgrid.neighbour(hex_of(pos), _direction(game, "jockey steers"))
-            if board.free(h):
+            if board.free(h) and board.linked(hex_of(pos), h):
                 pos.x, pos.y = h
                 game.log("steered", survivor=ent, to=list(h))
 
 
-@system("director.boomer", reads=(*READS, "StatusTimers"), writes=("Markers", "StatusTimers", "DirectorState"),
+@system("director.boomer",
+        reads=(*READS, "StatusTimers", "FloorItem", "LadderLink", "Tally"),
+        writes=("Markers", "StatusTimers", "DirectorState"),
         creates=("Position", "Faction", "Kind", "Markers"))
 def boomer(game: Game) -> None:
     """Boomer: the victim and survivors within `radius` are slimed for `rounds` rounds (their
     suppressing fire and attack cards are drawn blind) and `spawn` bile zombies appear next to the
-    victim (killing one slimes the survivors next to it). Slime wears off here each round."""
+    victim (killing one slimes the survivors next to it), never in the safe room nor across a
+    wall between tiles. Slime wears off here each round."""
     for ent in survivors(game):
         timers = game.world.get(ent, StatusTimers)
         if "slimed" in timers.left:
@@ -192,13 +210,15 @@ def boomer(game: Game) -> None:
                 slime(game, other, "boomer")
         for _z in range(s.spawn):
             board = Board(game)
-            free: list[Hex] = [n for n in hexgrid.neighbours(center) if board.free(n)]
+            free: list[Hex] = [n for n in board.around(center)
+                               if board.free(n) and not board.tiles[board.tile_of[n]].safe]
             if free:
                 spawn_zombie(game, free[0], active=True, tags=("bile",))
 
 
-@system("director.spitter", reads=(*READS, "AreaHazard"), writes=("Health", "Markers", "DirectorState", "AreaHazard",
-                                                              "Intensity"),
+@system("director.spitter",
+        reads=(*READS, "AreaHazard", "Tally"),
+        writes=("Wounds", "Markers", "DirectorState", "AreaHazard", "Tally"),
         creates=("AreaHazard",))
 def spitter(game: Game) -> None:
     """Spitter: acid on the victim's hex and within `radius` for `rounds` rounds; every survivor in

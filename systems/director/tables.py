@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ecs_zombie import hexgrid
-from ecs_zombie.data import YList, YMap, fail, need
+from ecs_zombie.data import YList, YMap, check_keys, fail, need
+from ecs_zombie.limits import MAX_TABLE_NUMBER
 from ecs_zombie.registry import table
 
 SPECIALS = ("smoker", "hunter", "boomer", "jockey", "charger", "spitter")
@@ -37,6 +38,15 @@ def _count(node: Any, key: str, f: str, default: int = 1) -> int:
     value = need(node, key, int, f, default=default)
     if value < 0:
         raise fail("must be 0 or more", node, key, f"{f}.{key}")
+    if value > MAX_TABLE_NUMBER:
+        raise fail(f"must be at most {MAX_TABLE_NUMBER}", node, key, f"{f}.{key}")
+    return int(value)
+
+
+def _signed(node: Any, key: str, f: str, default: Any = ...) -> int:
+    value = need(node, key, int, f, default=default)
+    if abs(value) > MAX_TABLE_NUMBER:
+        raise fail(f"must be from -{MAX_TABLE_NUMBER} to {MAX_TABLE_NUMBER}", node, key, f"{f}.{key}")
     return int(value)
 
 
@@ -62,6 +72,7 @@ class TileDef:
 
 
 def _tile(name: str, body: Any, f: str) -> TileDef:
+    check_keys(body, ("count", "walls", "spawn", "exits", "safe"), f)
     area = set(hexgrid.within((0, 0), RADIUS))
     walls_raw = need(body, "walls", list, f, default=[])
     walls = {_hex(w, walls_raw, i, f"{f}.walls[{i}]") for i, w in enumerate(walls_raw)}
@@ -73,6 +84,7 @@ def _tile(name: str, body: Any, f: str) -> TileDef:
     exits = []
     for i, e in enumerate(exits_raw):
         ef = f"{f}.exits[{i}]"
+        check_keys(e, ("hex", "dir"), ef)
         h = _hex(need(e, "hex", list, ef), e, "hex", f"{ef}.hex")
         d = need(e, "dir", int, ef)
         if not 0 <= d <= 5 or hexgrid.neighbour(h, d) in area:
@@ -95,6 +107,7 @@ def validate_tiles(data: Any) -> TileSet:
     """The tile stack: every tile's shape and how many copies are in the face-down stack."""
     if not isinstance(data, YMap):
         raise fail("expected a mapping with start, safe and tiles", data, None, "tiles")
+    check_keys(data, ("start", "safe", "tiles"), "")
     tiles_doc = need(data, "tiles", dict, "tiles")
     out = TileSet()
     out.tiles, out.rows = {}, {}
@@ -140,6 +153,7 @@ def validate_tile_cards(data: Any) -> CardTable:
     out.rows = {}
     for i, row in enumerate(data):
         f = f"[{i}]"
+        check_keys(row, ("face", "name", "zombies", "items", "hazards", "director", "ongoing", "placement", "count"), f)
         face = need(row, "face", str, f).upper()
         if face in out.rows:
             raise fail(f"duplicate face {face!r}", row, "face", f + ".face")
@@ -151,7 +165,7 @@ def validate_tile_cards(data: Any) -> CardTable:
             raise fail("placement is here (new zombies appear on this tile while a player is on it)",
                        row, "placement", f + ".placement")
         card = TileCard(face, need(row, "name", str, f), _count(row, "zombies", f, 0), tuple(items),
-                        _count(row, "hazards", f, 0), need(row, "director", int, f, default=0),
+                        _count(row, "hazards", f, 0), _signed(row, "director", f, default=0),
                         need(row, "ongoing", bool, f, default=False) or bool(placement), placement)
         out.rows[face] = card
         for _ in range(_count(row, "count", f, 1)):
@@ -201,6 +215,7 @@ def validate_director_cards(data: Any) -> CardTable:
     out.rows = {}
     for i, row in enumerate(data):
         f = f"[{i}]"
+        check_keys(row, ("face", "name", "description", "horde", "placement", "conditions", "count"), f)
         face = need(row, "face", str, f).upper()
         if face in out.rows:
             raise fail(f"duplicate face {face!r}", row, "face", f + ".face")
@@ -211,13 +226,14 @@ def validate_director_cards(data: Any) -> CardTable:
         raw = need(row, "conditions", list, f, default=[])
         for j, c in enumerate(raw):
             cf = f"{f}.conditions[{j}]"
+            check_keys(c, ("when", "n", "then"), cf)
             when = need(c, "when", str, cf)
             if when not in ("failed_by_more_than", "not_passed_by_more_than"):
                 raise fail("when is failed_by_more_than or not_passed_by_more_than", c, "when", cf + ".when")
             then = need(c, "then", str, cf)
             if then not in (*SPECIALS, "lurk"):
                 raise fail(f"then is lurk or one of {list(SPECIALS)}", c, "then", cf + ".then")
-            conds.append(Condition(when, int(need(c, "n", int, cf)), then))
+            conds.append(Condition(when, _signed(c, "n", cf), then))
         card = DirectorCard(face, need(row, "name", str, f), need(row, "description", str, f, default=""),
                             _count(row, "horde", f, 0), placement, tuple(conds))
         out.rows[face] = card
@@ -256,23 +272,28 @@ def validate_weapons(data: Any) -> Armoury:
     """Weapons and the ammo box: `copies` full stacks of every weapon's attack cards."""
     if not isinstance(data, YMap):
         raise fail("expected a mapping with copies and weapons", data, None, "weapons")
+    check_keys(data, ("copies", "weapons"), "")
     copies = need(data, "copies", int, "weapons")
-    if copies < 1:
-        raise fail("copies must be 1 or more", data, "copies", "copies")
+    if not 2 <= copies <= MAX_TABLE_NUMBER:
+        raise fail(f"copies must be 2 or more (two stacks a player; at most {MAX_TABLE_NUMBER})", data, "copies",
+                   "copies")
     wdoc = need(data, "weapons", dict, "weapons")
     out = Armoury()
     out.weapons, out.rows, out.copies = {}, {}, copies
     for name in wdoc:
         body = wdoc[name]
         f = f"weapons.{name}"
+        check_keys(body, ("range", "clip", "suppress", "shots", "pistol", "cards"), f)
         cards: list[tuple[str, int]] = []
         raw = need(body, "cards", list, f)
         for i, c in enumerate(raw):
             cf = f"{f}.cards[{i}]"
+            check_keys(c, ("face", "value", "count"), cf)
             face = need(c, "face", str, cf).upper()
             value = need(c, "value", int, cf)
-            if value < 0:
-                raise fail("a card's value is 0 (Miss) or more", c, "value", cf + ".value")
+            if not 0 <= value <= MAX_TABLE_NUMBER:
+                raise fail(f"a card's value is 0 (Miss) or more (and at most {MAX_TABLE_NUMBER})", c, "value",
+                           cf + ".value")
             cards.extend([(face, value)] * _count(c, "count", cf, 1))
         w = Weapon(str(name), _count(body, "range", f, 1), _count(body, "clip", f, 1), _count(body, "suppress", f, 1),
                    _count(body, "shots", f, 1), need(body, "pistol", bool, f, default=False), tuple(cards))
@@ -283,6 +304,8 @@ def validate_weapons(data: Any) -> Armoury:
         for _ in range(copies):
             for face, value in cards:
                 out.append({"face": face, "value": value, "suit": w.name})
+        if len(out) > 10 * MAX_TABLE_NUMBER:
+            raise fail(f"the ammo box holds more than {10 * MAX_TABLE_NUMBER} cards", data, "copies", "copies")
     if not any(w.pistol for w in out.weapons.values()):
         raise fail("one weapon must be a pistol (pinned players shoot with it)", data, "weapons", "weapons")
     return out
@@ -310,6 +333,7 @@ def validate_items(data: Any) -> dict[str, ItemDef]:
     for name in data:
         body = data[name]
         f = str(name)
+        check_keys(body, ("kind", "slot", "heal", "range", "radius", "rounds", "weapon"), f)
         kind = need(body, "kind", str, f)
         if kind not in ITEM_KINDS:
             raise fail(f"kind is one of {list(ITEM_KINDS)}", body, "kind", f + ".kind")
@@ -340,12 +364,57 @@ def validate_specials(data: Any) -> dict[str, Special]:
     if not isinstance(data, YMap):
         raise fail("expected a mapping of special infected", data, None, "specials")
     out = {}
+    check_keys(data, SPECIALS, "")
     for name in SPECIALS:
         body = need(data, name, dict, "specials")
+        check_keys(body, ("damage", "rounds", "radius", "steps", "pins", "spawn"), name)
         out[name] = Special(name, _count(body, "damage", name, 0), _count(body, "rounds", name, 1),
                             _count(body, "radius", name, 0), _count(body, "steps", name, 0),
                             need(body, "pins", bool, name, default=False), _count(body, "spawn", name, 0))
     return out
+
+
+# -- threat scaling with the number of players ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """How the threat grows with the team of `players`: `cards` more director cards each round
+    (fewer if negative) and `horde` added to the hand's total horde number (never below 0)."""
+
+    players: int
+    cards: int
+    horde: int = 0
+
+
+class Scaling(dict[int, Scale]):
+    """Rows by number of players, 1 up to the last row; larger teams take the last row."""
+
+    def row(self, players: int) -> Scale:
+        if players < 1:
+            return Scale(players, 0, 0)
+        return self[min(players, max(self))]
+
+
+def validate_scaling(data: Any) -> Scaling:
+    """The threat per number of players: rows for 1, 2, ... players (no gaps)."""
+    if not isinstance(data, YList) or not data:
+        raise fail("a scaling table is a non-empty list of rows {players, cards, horde}", data, None, "scaling")
+    out = Scaling()
+    for i, row in enumerate(data):
+        f = f"[{i}]"
+        players = need(row, "players", int, f)
+        if players != i + 1:
+            raise fail(f"rows go by players 1, 2, ... without gaps: expected players: {i + 1}", row, "players",
+                       f + ".players")
+        out[players] = Scale(players, need(row, "cards", int, f, default=0), need(row, "horde", int, f, default=0))
+    return out
+
+
+def scaling(game: Any, players: int) -> Scale:
+    """The scaling row for a team of `players`."""
+    table: Scaling = game.tables["director.scaling"]
+    return table.row(players)
 
 
 def register() -> None:
@@ -356,6 +425,7 @@ def register() -> None:
     table("director.weapons")(validate_weapons)
     table("director.items")(validate_items)
     table("director.specials")(validate_specials)
+    table("director.scaling")(validate_scaling)
 
 
 register()

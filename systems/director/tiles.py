@@ -10,7 +10,7 @@ would put the new tile over one already laid becomes a ladder/sewer to a tile la
 from __future__ import annotations
 
 from ecs_zombie import hexgrid
-from ecs_zombie.components import Faction, Kind, Position
+from ecs_zombie.components import HEX, Faction, Kind, Position
 from ecs_zombie.game import Game
 from ecs_zombie.hexgrid import Hex
 from ecs_zombie.schedule import system
@@ -107,8 +107,8 @@ def explore(game: Game, tile_ent: int) -> None:
             new = lay(game, tdef, rotation, offset, tile_ent, tile.depth + 1, main, tile.section + 1)
             entry = world.get(new, MapTile).entry
             cost = game.params["ladder_cost"]
-            world.create(Kind("ladder"), Position(exit_hex[0], exit_hex[1]), LadderLink(list(entry), cost))
-            world.create(Kind("ladder"), Position(entry[0], entry[1]), LadderLink(list(exit_hex), cost))
+            world.create(Kind("ladder"), Position(exit_hex[0], exit_hex[1], HEX), LadderLink(list(entry), cost))
+            world.create(Kind("ladder"), Position(entry[0], entry[1], HEX), LadderLink(list(exit_hex), cost))
             ex["state"] = "ladder"
             tally(game).bump("ladders")
             game.log("ladder", tile=tile_ent, exit=i, to=new, at=list(exit_hex), far=entry)
@@ -156,7 +156,7 @@ def tile_card(game: Game, tile_ent: int) -> None:
             continue
         h = _free_spawn(board, tile, game.roll("1d6", "tile card item hex"), set(board.items))
         if h is not None and h not in board.items:
-            board.items[h] = game.world.create(Kind("item"), Position(h[0], h[1]), FloorItem(name))
+            board.items[h] = game.world.create(Kind("item"), Position(h[0], h[1], HEX), FloorItem(name))
             game.log("item_placed", item=name, at=list(h))
     for _ in range(row.hazards):
         q, r = tile.spawn[game.roll("1d6", "tile card hazard hex") - 1]
@@ -186,8 +186,10 @@ def _adjacent_tiles(tiles: dict[int, MapTile]) -> dict[int, set[int]]:
     return out
 
 
-@system("director.remove_tiles", reads=("MapTile", "Position", "Faction", "LadderLink", "FloorItem"),
-        writes=("MapTile",))
+@system("director.remove_tiles",
+        reads=("MapTile", "Position", "Faction", "LadderLink", "FloorItem", "DirectorState", "Kind", "Markers",
+               "Owner", "Tally"),
+        writes=("MapTile", "Tally"))
 def remove_tiles(game: Game) -> None:
     """Admin, "Remove Vacated Tiles": a tile with no player on it or on an adjacent tile goes, and
     so does every section all players have left through a ladder or sewer. DESIGN CHOICE for "only

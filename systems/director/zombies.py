@@ -9,7 +9,7 @@ a player's hex, trigger no hex effects, and still approach players at 0 hit poin
 from __future__ import annotations
 
 from ecs_zombie import hexgrid
-from ecs_zombie.components import Health, Markers, Position
+from ecs_zombie.components import Markers, Position, Wounds
 from ecs_zombie.game import Game
 from ecs_zombie.hexgrid import Hex
 from ecs_zombie.schedule import system
@@ -26,7 +26,8 @@ from ecs_zombie.systems.director.board import (
 
 def approach_fields(game: Game, board: Board) -> list[tuple[int, dict[Hex, int]]]:
     """Per survivor: steps from every hex to a hex adjacent to them (0 there), moving through
-    zombies but never through a survivor; computed once per phase (survivors do not move in it)."""
+    zombies but never through a survivor, from tile to tile only where an exit meets an entry;
+    computed once per phase (survivors do not move in it)."""
     players = board.players
 
     def passable(h: Hex) -> bool:
@@ -35,12 +36,12 @@ def approach_fields(game: Game, board: Board) -> list[tuple[int, dict[Hex, int]]
     out = []
     for ent in survivors(game):
         me = hex_of(game.world.get(ent, Position))
-        starts = [n for n in hexgrid.neighbours(me) if passable(n)]
-        out.append((ent, hexgrid.bfs(starts, passable)))
+        starts = [n for n in board.around(me) if passable(n)]
+        out.append((ent, board.bfs(starts, passable)))
     return out
 
 
-def step_toward(field: dict[Hex, int], h: Hex, moves: int, taken: set[Hex], players: dict[Hex, int]) -> Hex:
+def step_toward(field: dict[Hex, int], h: Hex, moves: int, taken: set[Hex], board: Board) -> Hex:
     """Where a zombie at `h` ends after `moves` steps down the field (a shortest path), stopping
     once adjacent. "Always move their full distance" but "may not finish moving" on a zombie: of
     every shortest path, one whose end hex is free is taken (hexes in direction order along the
@@ -49,6 +50,7 @@ def step_toward(field: dict[Hex, int], h: Hex, moves: int, taken: set[Hex], play
     start = field.get(h)
     if start is None:
         return h
+    players, linked = board.players, board.linked
     layers = [[h]]
     for _ in range(min(moves, start)):
         seen: set[Hex] = set()
@@ -56,7 +58,7 @@ def step_toward(field: dict[Hex, int], h: Hex, moves: int, taken: set[Hex], play
         for at in layers[-1]:
             d = field[at]
             for n in hexgrid.neighbours(at):
-                if n not in seen and field.get(n) == d - 1 and n not in players:
+                if n not in seen and field.get(n) == d - 1 and n not in players and linked(at, n):
                     seen.add(n)
                     nxt.append(n)
         if not nxt:
@@ -69,18 +71,19 @@ def step_toward(field: dict[Hex, int], h: Hex, moves: int, taken: set[Hex], play
     return h
 
 
-@system("director.zombie_move", reads=("Position", "Faction", "Markers", "Health", "MapTile", "Owner", "DirectorState"),
+@system("director.zombie_move",
+        reads=("Position", "Faction", "Markers", "Wounds", "MapTile", "Owner", "DirectorState", "FloorItem",
+               "LadderLink", "Tally"),
         writes=("Position",))
-def zombie_move(game: Game) -> None:
+def zombie_move(game: Game, moves: int = 2) -> None:
     """Move Zombies: each active, unstunned zombie (by id) moves X (`zombie_move`) hexes toward the
     nearest survivor by the shortest path, stopping when adjacent."""
-    moves = game.params["zombie_move"]
     board = Board(game)
     fields = approach_fields(game, board)
     if not fields:
         return
     world = game.world
-    rank = {e: (world.get(e, Health).current, recency(game, e)) for e, _f in fields}
+    rank = {e: (world.get(e, Wounds).left, recency(game, e)) for e, _f in fields}
     taken = set(board.zombies)
     for z in zombies(game):
         markers = world.get(z, Markers)
@@ -92,7 +95,7 @@ def zombie_move(game: Game) -> None:
         if not reach:
             continue
         _d, _r, target, field = min(reach, key=lambda t: (t[0], t[1], t[2]))
-        dest = step_toward(field, h, moves, taken - {h}, board.players)
+        dest = step_toward(field, h, moves, taken - {h}, board)
         if dest != h:
             taken.discard(h)
             taken.add(dest)
@@ -100,36 +103,46 @@ def zombie_move(game: Game) -> None:
             game.log("zombie_moved", zombie=z, to=list(dest), target=target)
 
 
-@system("director.activate", reads=("Position", "Faction", "Markers", "MapTile"), writes=("Markers",))
+@system("director.activate",
+        reads=("Position", "Faction", "Markers", "MapTile", "FloorItem", "LadderLink"),
+        writes=("Markers",))
 def activate(game: Game) -> None:
     """Activate Inactive Zombies: inactive zombies next to a player stand up (they attack this round
     but did not move)."""
     board = Board(game)
     for z in zombies(game):
         markers = game.world.get(z, Markers)
-        if markers.has("inactive") and any(n in board.players for n in hexgrid.neighbours(
+        if markers.has("inactive") and any(n in board.players for n in board.around(
                 hex_of(game.world.get(z, Position)))):
             markers.discard("inactive")
             game.log("zombie_activated", zombie=z)
 
 
-@system("director.zombie_attack", reads=("Position", "Faction", "Markers", "MapTile", "Owner", "DirectorState"),
-        writes=("Health", "Markers", "Intensity", "Tally"))
+@system("director.zombie_attack",
+        reads=("Position", "Faction", "Markers", "MapTile", "Owner", "DirectorState", "FloorItem", "LadderLink"),
+        writes=("Wounds", "Markers", "Tally"))
 def zombie_attack(game: Game) -> None:
     """Wound Players Adjacent to Zombies: 1 hit point per adjacent active zombie without a stun marker."""
     board = Board(game)
-    world = game.world
     for ent in survivors(game):
-        me = hex_of(world.get(ent, Position))
-        hits = 0
-        for z in board.adjacent_zombies(me):
-            m = world.get(z, Markers)
-            if not m.has("stun") and not m.has("inactive"):
-                hits += 1
-        damage(game, ent, hits, "zombies")
+        damage(game, ent, len(attackers_of(game, board, ent)), "zombies")
 
 
-@system("director.pin", reads=("Position", "Faction", "Health", "MapTile", "Owner", "DirectorState"),
+def attackers_of(game: Game, board: Board, ent: int) -> list[int]:
+    """The zombies that attack survivor `ent` this round: the active ones next to it (no wall
+    between) without a stun marker (a hybrid resolves their attacks its own way: `director-sza`)."""
+    world = game.world
+    out = []
+    for z in board.adjacent_zombies(hex_of(world.get(ent, Position))):
+        m = world.get(z, Markers)
+        if not m.has("stun") and not m.has("inactive"):
+            out.append(z)
+    return out
+
+
+@system("director.pin",
+        reads=("Position", "Faction", "Wounds", "MapTile", "Owner", "DirectorState", "FloorItem", "LadderLink",
+               "Tally"),
         writes=("Markers",))
 def pin_players(game: Game) -> None:
     """Pin Players: a player at 0 hit points or less, or with zombies on all six neighbouring hexes,
@@ -138,7 +151,7 @@ def pin_players(game: Game) -> None:
     world = game.world
     for ent in survivors(game):
         me = hex_of(world.get(ent, Position))
-        if world.get(ent, Health).current <= 0:
+        if world.get(ent, Wounds).left <= 0:
             pin(game, ent, "0 hit points")
         elif all(n in board.zombies for n in hexgrid.neighbours(me)):
             pin(game, ent, "surrounded")

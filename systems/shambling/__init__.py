@@ -2,6 +2,8 @@
 
 from ecs_zombie.systems.shambling import (  # noqa: F401
     combat,
+    decisions,
+    drawing,
     engage,
     heuristics,
     narration,

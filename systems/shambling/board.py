@@ -97,7 +97,7 @@ def wound(game: Game, ent: int) -> bool:
 
 
 def allocate_wounds(game: Game, count: int, eligible: Sequence[int], side: str, hero_first: bool
-                    ) -> Generator[Decision, int, None]:
+                    ) -> Generator[Decision, object, None]:
     """The defender places `count` wounds one at a time among `eligible` figures.
 
     No figure takes more than its limit (two); wounds beyond what the eligible figures can take

@@ -54,7 +54,7 @@ def least_engaged(game: Game, ents: Sequence[int]) -> list[int]:
 
 
 def stand_and_receive(game: Game, board: int, zone: str, zombies: Sequence[int]
-                      ) -> Generator[Decision, int, None]:
+                      ) -> Generator[Decision, object, None]:
     """The narrator places each unengaged zombie on a least-engaged survivor of the zone."""
     table = game.world.raw()
     counts: dict[int, int] | None = None  # survivor -> opponents, kept as this loop links
@@ -72,14 +72,15 @@ def stand_and_receive(game: Game, board: int, zone: str, zombies: Sequence[int]
         counts[target] += 1
 
 
-def charge_one(game: Game, board: int, charger: int, zombies: Sequence[int]) -> Generator[Decision, int, None]:
+def charge_one(game: Game, board: int, charger: int, zombies: Sequence[int]) -> Generator[Decision, object, None]:
     target = yield from game.decide(player_side(board), "shambling.charge_target", least_engaged(game, zombies),
                                     charger=charger)
     link(game, charger, target)
     game.world.get(charger, Markers).add("charging")
 
 
-def counter_charge(game: Game, board: int, zombies: Sequence[int]) -> Generator[Decision, int, None]:
+def counter_charge(game: Game, board: int, zombies: Sequence[int], join_threshold: int
+                   ) -> Generator[Decision, object, None]:
     front = figures(game, board, SURVIVORS, FRONT)
     chargers: list[int] = []
     while True:
@@ -98,7 +99,7 @@ def counter_charge(game: Game, board: int, zombies: Sequence[int]) -> Generator[
         bonus = 1 if any(is_hero(game, c) for c in chargers) else 0
         roll = game.roll("2d6", "counter-charge join roll") + bonus
         joining = 0
-        if roll <= game.params["join_threshold"]:
+        if roll <= join_threshold:
             joining = min(game.roll("1d6", "counter-charge joiners"), len(left))
         game.log("join_roll", board=board, roll=roll, joining=joining)
         for _ in range(joining):
@@ -117,9 +118,12 @@ def counter_charge(game: Game, board: int, zombies: Sequence[int]) -> Generator[
         link(game, z, target)
 
 
-@system("shambling.engage", reads=("Zone", "Faction", "Wounds", "Kind", "Markers", "Engaged"),
-        writes=("Engaged", "Markers"))
-def engage(game: Game) -> Generator[Decision, int, None]:
+@system("shambling.engage",
+        reads=("Zone", "Faction", "Wounds", "Kind", "Markers", "Engaged", "Owner", "Tally"),
+        writes=("Engaged", "Markers"),
+        decides=("shambling.assign", "shambling.charge_target", "shambling.charger", "shambling.join",
+                 "shambling.stance"))
+def engage(game: Game, join_threshold: int = 7) -> Generator[Decision, object, None]:
     """Each zone holding zombies and survivors: the player's stance, then figures assigned to battle."""
     for seat, markers, _t in boards(game):
         markers.discard("counter_charge")
@@ -139,6 +143,6 @@ def engage(game: Game) -> Generator[Decision, int, None]:
             game.log("stance", board=seat, zone=zone, stance=stance)
             if stance == CHARGE:
                 markers.add("counter_charge")
-                yield from counter_charge(game, seat, zombies)
+                yield from counter_charge(game, seat, zombies, join_threshold)
             else:
                 yield from stand_and_receive(game, seat, zone, zombies)

@@ -15,6 +15,7 @@ from ecs_zombie.game import Game
 from ecs_zombie.schedule import system
 from ecs_zombie.systems.shambling.board import (
     SURVIVORS,
+    ZOMBIES,
     allocate_wounds,
     boards,
     draw_card,
@@ -33,8 +34,11 @@ def spawn(game: Game, prefab: str, board: int, zone: str, tags: list[str] | None
     return game.world.create(*game.ruleset.prefabs[prefab].make(*placed))
 
 
-@system("shambling.gauntlet", reads=("Zone", "Faction", "Wounds", "Kind"), writes=("Wounds",))
-def gauntlet(game: Game, strength: int) -> Generator[Decision, int, None]:
+@system("shambling.gauntlet",
+        reads=("Zone", "Faction", "Wounds", "Kind", "Engaged", "Markers", "Owner", "Tally"),
+        writes=("Wounds", "Engaged", "Tally"),
+        decides=("shambling.wound",))
+def gauntlet(game: Game, strength: int) -> Generator[Decision, object, None]:
     """Turns 1 and 8: roll on the CRT at `strength`; the survivor player chooses who is wounded and killed."""
     crt = game.tables["shambling.crt"]
     for seat, _m, _t in boards(game):
@@ -45,18 +49,33 @@ def gauntlet(game: Game, strength: int) -> Generator[Decision, int, None]:
         yield from allocate_wounds(game, wounds, figures(game, seat, SURVIVORS), player_side(seat), False)
 
 
-@system("shambling.assault", reads=("Deck", "Card"), writes=("Deck",), creates=("Zone", "Faction", "Wounds"))
-def assault(game: Game, cards: int, zone: str) -> None:
-    """Turns 2, 4, 6, 7, 9: one card (two on turn 9) per player; their values are the zombies he faces in `zone`."""
+@system("shambling.assault",
+        reads=("Deck", "Card", "Kind", "Markers", "Owner", "Tally", "Zone", "Faction"),
+        writes=("Deck",),
+        creates=("Zone", "Faction", "Wounds", "Engaged", "Kind", "Markers"))
+def assault(game: Game, cards: int, zone: str, supply: int = 10) -> None:
+    """Turns 2, 4, 6, 7, 9: one card (two on turn 9) per player; their values are the zombies he faces in `zone`.
+
+    The Narrator has no more than `supply` (10) zombie figures per player. DESIGN CHOICE: each
+    player's board has its own supply, and every zombie on that board (held at bay from an earlier
+    turn, or a survivor turned) is one of its figures; a card brings only as many as the supply has
+    left, and the zombies beyond it are not placed (logged as `supply_exhausted`). A survivor who
+    turns becomes a zombie even when the supply is empty (his own figure is turned)."""
     for seat, _m, _t in boards(game):
         total = sum(draw_card(game, f"assault (board {seat})").value for _ in range(cards))
-        for _ in range(total):
+        placed = max(0, min(total, supply - len(figures(game, seat, ZOMBIES))))
+        for _ in range(placed):
             spawn(game, "zombie", seat, zone)
-        game.log("assault", board=seat, zone=zone, zombies=total)
+        game.log("assault", board=seat, zone=zone, zombies=placed)
+        if placed < total:
+            game.log("supply_exhausted", board=seat, drawn=total, unplaced=total - placed)
 
 
-@system("shambling.dissension", reads=("Deck", "Card", "Zone", "Faction"), writes=("Deck",))
-def dissension(game: Game) -> Generator[Decision, int, None]:
+@system("shambling.dissension",
+        reads=("Deck", "Card", "Zone", "Faction", "Engaged", "Kind", "Markers", "Owner", "Tally", "Wounds"),
+        writes=("Deck", "Engaged", "Tally"),
+        decides=("shambling.flee",))
+def dissension(game: Game) -> Generator[Decision, object, None]:
     """Turn 3: a black card makes half a d6 (rounded down) survivors flee; the player chooses who."""
     for seat, _m, _t in boards(game):
         card = draw_card(game, f"dissension (board {seat})")
@@ -72,9 +91,12 @@ def dissension(game: Game) -> Generator[Decision, int, None]:
             remove_figure(game, ent, "fled")
 
 
-@system("shambling.replacement", reads=("Deck", "Card", "Zone"), writes=("Deck", "Zone"),
-        creates=("Zone", "Faction", "Wounds", "Kind", "Owner"))
-def replacement(game: Game) -> Generator[Decision, int, None]:
+@system("shambling.replacement",
+        reads=("Deck", "Card", "Zone", "Markers", "Tally"),
+        writes=("Deck", "Zone"),
+        creates=("Zone", "Faction", "Wounds", "Kind", "Owner", "Engaged", "Markers"),
+        decides=("shambling.new_hero", "shambling.place"))
+def replacement(game: Game, cap: int = 6) -> Generator[Decision, object, None]:
     """Turns 4 and 7: a Heart brings fresh survivors up to its value; the 10 of Hearts may bring a new Hero.
 
     DESIGN CHOICE: "up to the value" is read as exactly the card's value (the Front Line cap limits
@@ -89,12 +111,14 @@ def replacement(game: Game) -> Generator[Decision, int, None]:
             hero = yield from game.decide(player_side(seat), "shambling.new_hero", [True, False])
         for i in range(card.value):
             ent = spawn(game, "hero" if hero and i == 0 else "survivor", seat, "")
-            yield from place(game, ent, seat)
+            yield from place(game, ent, seat, cap)
         game.log("reinforcements", board=seat, survivors=card.value, hero=hero)
 
 
-@system("shambling.enemy_within", reads=("Deck", "Card", "Zone", "Wounds"), writes=("Deck", "Markers"),
-        creates=("Zone", "Faction", "Wounds", "Markers"))
+@system("shambling.enemy_within",
+        reads=("Deck", "Card", "Zone", "Wounds", "Engaged", "Kind", "Owner", "Tally"),
+        writes=("Deck", "Markers", "Engaged", "Tally"),
+        creates=("Zone", "Faction", "Wounds", "Markers", "Engaged", "Kind"))
 def enemy_within(game: Game) -> None:
     """Turns 5 and 10: a card per wounded survivor; on black it turns into a zombie in its zone,
     and the survivors it attacks may only Stand and Receive."""
@@ -112,7 +136,9 @@ def enemy_within(game: Game) -> None:
             game.log("turned", figure=ent, zombie=zombie, zone=zone)
 
 
-@system("shambling.national_guard", reads=("Deck", "Card", "Zone", "Markers"), writes=("Deck",))
+@system("shambling.national_guard",
+        reads=("Deck", "Card", "Zone", "Markers", "Engaged", "Faction", "Kind", "Owner", "Tally", "Wounds"),
+        writes=("Deck", "Engaged", "Tally"))
 def national_guard(game: Game) -> None:
     """Turn 10: where a survivor turned, a card for each remaining survivor; on black the Guard shoots him.
 

@@ -19,7 +19,7 @@ from ecs_zombie.systems.shambling.board import SURVIVORS, ZOMBIES, boards, figur
 from ecs_zombie.systems.shambling.narration import clear_turn_markers
 
 
-@system("shambling.turn_end", reads=("Zone", "Faction", "Markers", "Tally"), writes=("Markers",))
+@system("shambling.turn_end", reads=("Zone", "Faction", "Markers", "Tally", "Kind", "Owner"), writes=("Markers",))
 def turn_end(game: Game, track: str) -> None:
     """Clear the turn's markers, mark fallen boards, and end the game after the last turn."""
     clear_turn_markers(game)

@@ -32,9 +32,9 @@ def front_count(game: Game, board: int) -> int:
     return len(figures(game, board, SURVIVORS, FRONT))
 
 
-def place(game: Game, ent: int, board: int) -> Generator[Decision, int, None]:
+def place(game: Game, ent: int, board: int, cap: int) -> Generator[Decision, object, None]:
     """Ask the player where one undeployed figure goes (Front Line only while under the cap)."""
-    options = [SUPPORT] if front_count(game, board) >= game.params["front_line_cap"] else [FRONT, SUPPORT]
+    options = [SUPPORT] if front_count(game, board) >= cap else [FRONT, SUPPORT]
     zone = yield from game.decide(player_side(board), "shambling.place", options, figure=ent)
     set_zone(game, ent, zone)
     game.log("placed", figure=ent, zone=zone)
@@ -44,8 +44,11 @@ def undeployed(game: Game, board: int) -> list[int]:
     return [e for e, z in game.world.query1(Zone) if z.board == board and z.name == ""]
 
 
-@system("shambling.deploy", reads=("Zone", "Faction", "Deck"), writes=("Zone", "Deck"))
-def deploy(game: Game) -> Generator[Decision, int, None]:
+@system("shambling.deploy",
+        reads=("Zone", "Faction", "Deck", "Kind", "Markers", "Owner", "Tally"),
+        writes=("Zone", "Deck"),
+        decides=("shambling.place",))
+def deploy(game: Game, cap: int = 6) -> Generator[Decision, object, None]:
     """Before the first turn: shuffle the deck and let each player place their figures."""
     if game.tick != 1:
         return
@@ -53,20 +56,22 @@ def deploy(game: Game) -> Generator[Decision, int, None]:
     game.shuffle(deck, "start of game")
     for seat, _m, _t in boards(game):
         for ent in undeployed(game, seat):
-            yield from place(game, ent, seat)
+            yield from place(game, ent, seat, cap)
 
 
 def hero_alive(game: Game, board: int) -> bool:
     return any(is_hero(game, e) for e in figures(game, board, SURVIVORS))
 
 
-@system("shambling.reorder", reads=("Zone", "Faction", "Kind", "Wounds"), writes=("Zone",))
-def reorder(game: Game, track: str) -> Generator[Decision, int, None]:
+@system("shambling.reorder",
+        reads=("Zone", "Faction", "Kind", "Wounds", "Markers", "Owner", "Tally"),
+        writes=("Zone",),
+        decides=("shambling.reorder",))
+def reorder(game: Game, track: str, cap: int = 6) -> Generator[Decision, object, None]:
     """End of turn: players whose Hero lives may move figures between zones (each at most once)."""
     turn = current_turn(game, track)
     if turn is None or not turn.reorder:
         return
-    cap = game.params["front_line_cap"]
     for seat, _m, _t in boards(game):
         if not hero_alive(game, seat):
             continue

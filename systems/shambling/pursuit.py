@@ -17,8 +17,11 @@ from ecs_zombie.schedule import system
 from ecs_zombie.systems.shambling.board import SURVIVORS, boards, figures, is_hero, player_side, remove_figure
 
 
-@system("shambling.pursuit", reads=("Zone", "Faction", "Kind", "Markers"), writes=("Markers",))
-def pursuit(game: Game) -> Generator[Decision, int, None]:
+@system("shambling.pursuit",
+        reads=("Zone", "Faction", "Kind", "Markers", "Engaged", "Owner", "Tally", "Wounds"),
+        writes=("Markers", "Engaged", "Tally"),
+        decides=("shambling.pursue",))
+def pursuit(game: Game, threshold: int = 7) -> Generator[Decision, object, None]:
     """Counter-chargers may rashly pursue into the night."""
     for seat, markers, _t in boards(game):
         if not markers.has("counter_charge"):
@@ -29,7 +32,7 @@ def pursuit(game: Game) -> Generator[Decision, int, None]:
         bonus = 1 if any(is_hero(game, e) for e in chargers) else 0
         roll = game.roll("2d6", "pursuit roll") + bonus
         lost = 0
-        if roll < game.params["pursuit_threshold"]:
+        if roll < threshold:
             lost = min(game.roll("1d6", "pursuers"), len(chargers))
         game.log("pursuit", board=seat, roll=roll, pursuing=lost)
         for _ in range(lost):

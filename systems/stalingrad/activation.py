@@ -19,15 +19,17 @@ part. Every weapon carried is readied. A character stepping onto an exit square 
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import lru_cache
 from typing import Any
 
 from ecs_zombie.components import Engaged, Facing, Position, Wounds
 from ecs_zombie.decisions import Decision
+from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
-from ecs_zombie.grid import Square, adjacent, path_to, reach, turn_steps
+from ecs_zombie.grid import GridMap, Square, adjacent, path_to, reach, turn_steps
 from ecs_zombie.schedule import system
 from ecs_zombie.systems.stalingrad.attack import (
-    attack,
+    ATTACK_CALL,
     attack_modifier,
     attack_options,
     h2h_targets,
@@ -45,8 +47,10 @@ from ecs_zombie.systems.stalingrad.board import (
     locked,
     lof_modifier,
     mods,
+    move_figure,
     occupancy,
     pos,
+    set_door,
     stunned,
     weapon,
     zombies,
@@ -70,7 +74,8 @@ def player_start(game: Game) -> None:
 
 
 def zoc_squares(game: Game, closed: frozenset[Square]) -> set[Square]:
-    """Every square in the zone of control of a zombie that is not stunned."""
+    """Every square in the zone of control of a zombie that is not stunned (the eight squares one
+    legal step from it)."""
     g = gmap(game)
     out: set[Square] = set()
     keep = mods(game).zoc_while_stunned
@@ -103,21 +108,28 @@ def move_options(game: Game, ent: int, costs: MoveCosts, mp: int) -> tuple[list[
     occ = occupancy(game)
     blocked = {sq for sq, e in occ.items() if is_zombie(game, e)}
     stop = zoc_squares(game, closed) | set(gmap(game).squares("exit"))
-    reached = reach(gmap(game), me, mp, costs.step, costs.diagonal, closed, blocked, stop)
+    reached = _reach(gmap(game), me, mp, costs.step, costs.diagonal, closed, frozenset(blocked), frozenset(stop))
     return [["move", sq[0], sq[1]] for sq in sorted(reached, key=lambda s: (s[1], s[0])) if sq not in occ], reached
+
+
+@lru_cache(maxsize=64)
+def _reach(g: GridMap, start: Square, budget: int, step: int, diagonal: int, closed: frozenset[Square],
+           blocked: frozenset[Square], stop: frozenset[Square]) -> dict[Square, tuple[int, int]]:
+    """`ecs_zombie.grid.reach`, kept for the same question: the squares offered to a move are asked
+    again by the `move` step that makes it (read the result, never change it)."""
+    return reach(g, start, budget, step, diagonal, closed, blocked, stop)
 
 
 def turn_cost(costs: MoveCosts, a: int, b: int) -> int:
     return costs.turn * ((turn_steps(a, b) + 1) // 2)
 
 
-def actions(game: Game, ent: int, costs: MoveCosts) -> tuple[list[Option], dict[Square, tuple[int, int]]]:
+def actions(game: Game, ent: int, costs: MoveCosts) -> list[Option]:
     """Every legal action now: moves, turns, doors, passing gear, an attack, and ending."""
     act = game.world.get(ent, ActivationState)
     out: list[Option] = []
-    reached: dict[Square, tuple[int, int]] = {}
     if not locked(game, ent) and act.mp > 0:
-        moves, reached = move_options(game, ent, costs, act.mp)
+        moves, _reached = move_options(game, ent, costs, act.mp)
         out += moves
         facing = game.world.get(ent, Facing).direction
         out += [["face", d] for d in range(8) if d != facing and turn_cost(costs, facing, d) <= act.mp]
@@ -139,7 +151,7 @@ def actions(game: Game, ent: int, costs: MoveCosts) -> tuple[list[Option], dict[
     if not act.attacked:
         out += attack_options(game, ent)
     out.append(["end"])
-    return out, reached
+    return out
 
 
 def estimates(game: Game, ent: int, options: list[Option]) -> dict[int, int]:
@@ -160,7 +172,7 @@ def estimates(game: Game, ent: int, options: list[Option]) -> dict[int, int]:
     return out
 
 
-def try_unlock(game: Game, ent: int) -> Generator[Decision, int, None]:
+def try_unlock(game: Game, ent: int) -> Generator[Decision, object, None]:
     """Locked: a free roll of the H2H hit # or more on 1d12 (regular modifiers) removes the lock."""
     eng = game.world.get(ent, Engaged)
     if not eng.opponents:
@@ -182,7 +194,7 @@ def try_unlock(game: Game, ent: int) -> Generator[Decision, int, None]:
         game.log("unlocked", character=ent, zombie=zombie, why="broke free")
 
 
-def search(game: Game, ent: int, choices: list[Square]) -> Generator[Decision, int, None]:
+def search(game: Game, ent: int, choices: list[Square]) -> Generator[Decision, object, None]:
     """Searching: the scenario's search table, rolled for one square next to or under the character."""
     choice = yield from game.decide(PLAYER, "stalingrad.search_square", [list(c) for c in choices], character=ent)
     sq = (choice[0], choice[1])
@@ -209,32 +221,64 @@ def search(game: Game, ent: int, choices: list[Square]) -> Generator[Decision, i
     elif result == "gear" and item:
         arms.gear.append(item)
         arms.gear.sort()
-    if arms.ammo != {k: arms.ammo[k] for k in sorted(arms.ammo)}:
+    if list(arms.ammo) != sorted(arms.ammo):  # a canonical state: ammo listed by weapon name
         arms.ammo = {k: arms.ammo[k] for k in sorted(arms.ammo)}
     game.log("searched", character=ent, square=list(sq), roll=roll, result=result, amount=amount, item=item)
 
 
-def do_move(game: Game, ent: int, costs: MoveCosts, dest: Square, reached: dict[Square, tuple[int, int]]) -> bool:
-    """Move along the cheapest path; False when the character left the board."""
-    act = game.world.get(ent, ActivationState)
-    me = pos(game, ent)
-    path = path_to(gmap(game), me, dest, reached)
+MOVE_READS = ("ActivationState", "Position", "Faction", "Markers", "DoorState", "Facing", "Kind", "Wounds",
+              "Engaged", "Arsenal", "StalingradRound", "Tally")
+
+
+@system("stalingrad.move", reads=MOVE_READS, writes=("ActivationState", "Position", "Facing", "Tally"),
+        calls={"zone_of_control": ("character", "square")})
+def move(game: Game, character: int, destination: list[int]) -> Generator[Decision, object, None]:
+    """The "move" movement action (step `move`): the character goes to `destination` along the
+    cheapest path its movement points allow, faces its last step and pays the path's cost; then the
+    `zone_of_control` step is run for the square it stopped on; a character on an exit square leaves
+    the board (escapes).
+
+    Parameters, plain data, so that another game's activation can move a figure this way and another
+    game can supply its own `move` step taking the same:
+    - `character`: the moving figure's entity id (its `ActivationState` holds the declared mode and
+      the movement points left; costs come from the `stalingrad.movement` table for that mode);
+    - `destination`: `[x, y]`, a square the character can reach now (one of the `move` options).
+    Square map only (the path is a Dijkstra search over the map's legal steps)."""
+    act = game.world.get(character, ActivationState)
+    costs = game.tables["stalingrad.movement"][act.mode]
+    dest = (destination[0], destination[1])
+    _options, reached = move_options(game, character, costs, act.mp)
+    if dest not in reached or dest in occupancy(game):
+        raise GameError(f"character {character} cannot move to {list(dest)} with {act.mp} MPs left")
+    path = path_to(gmap(game), pos(game, character), dest, reached)
     cost, last_dir = reached[dest]
-    p = game.world.get(ent, Position)
-    p.x, p.y = dest
-    game.world.get(ent, Facing).direction = last_dir
+    move_figure(game, character, dest)
+    game.world.get(character, Facing).direction = last_dir
     act.mp -= cost
-    game.log("moved", character=ent, path=[list(s) for s in path], cost=cost, mp=act.mp)
-    if dest in zoc_squares(game, closed_doors(game)):
-        act.mp = 0
-        game.log("zone_of_control", character=ent, square=list(dest))
+    game.log("moved", character=character, path=[list(s) for s in path], cost=cost, mp=act.mp)
+    yield from game.run_step("zone_of_control", {"character": character, "square": list(dest)})
     if dest in gmap(game).squares("exit"):
-        escape(game, ent)
-        return False
-    return True
+        escape(game, character)
 
 
-def activate(game: Game, ent: int) -> Generator[Decision, int, None]:
+@system("stalingrad.zone_of_control", reads=("ActivationState", "Position", "Faction", "Markers", "DoorState"),
+        writes=("ActivationState",))
+def zone_of_control(game: Game, character: int, square: list[int]) -> None:
+    """Zone of control (step `zone_of_control`): "a character loses all remaining MPs when they move
+    into a zombie's zone of control (unless zombie is stunned)"; the zone is the eight squares one
+    legal step from the zombie.
+
+    Parameters, plain data: `character`, the entity id of the figure that moved (its
+    `ActivationState.mp` goes to 0); `square`, `[x, y]`, the square it moved into. Another game can
+    supply its own `zone_of_control` step taking the same. (Where a move may stop is the `move`
+    step's: its path never leaves a square of a zone of control.)"""
+    sq = (square[0], square[1])
+    if sq in zoc_squares(game, closed_doors(game)):
+        game.world.get(character, ActivationState).mp = 0
+        game.log("zone_of_control", character=character, square=list(sq))
+
+
+def activate(game: Game, ent: int) -> Generator[Decision, object, None]:
     """One character's activation, from declaration to covering."""
     act = game.world.get(ent, ActivationState)
     act.activated = True
@@ -254,14 +298,15 @@ def activate(game: Game, ent: int) -> Generator[Decision, int, None]:
         return
     yield from try_unlock(game, ent)
     while game.world.exists(ent):
-        options, reached = actions(game, ent, costs)
+        options = actions(game, ent, costs)
         choice = yield from game.decide(PLAYER, "stalingrad.action", options, character=ent, mp=act.mp,
                                         estimates=estimates(game, ent, options))
         kind = choice[0]
         if kind == "end":
             break
         if kind == "move":
-            if not do_move(game, ent, costs, (choice[1], choice[2]), reached):
+            yield from game.run_step("move", {"character": ent, "destination": [choice[1], choice[2]]})
+            if not game.world.exists(ent):  # escaped
                 return
         elif kind == "face":
             act.mp -= turn_cost(costs, game.world.get(ent, Facing).direction, choice[1])
@@ -269,9 +314,7 @@ def activate(game: Game, ent: int) -> Generator[Decision, int, None]:
             game.log("turned", character=ent, facing=choice[1], mp=act.mp)
         elif kind in ("open", "close"):
             act.mp -= costs.open_door if kind == "open" else costs.close_door
-            for _d, (door, p) in game.world.query(DoorState, Position):
-                if (p.x, p.y) == (choice[1], choice[2]):
-                    door.open = kind == "open"
+            set_door(game, (choice[1], choice[2]), kind == "open")
             game.log("door", character=ent, square=[choice[1], choice[2]], open=kind == "open", mp=act.mp)
         elif kind == "pass":
             act.mp -= costs.pass_gear
@@ -282,7 +325,7 @@ def activate(game: Game, ent: int) -> Generator[Decision, int, None]:
             game.log("gear_passed", character=ent, to=choice[2], item=choice[1])
         elif kind == "attack":
             act.attacked = True
-            yield from attack(game, ent, choice[1], choice[2])
+            yield from game.run_step("attack", {"character": ent, "mode": choice[1], "weapon": choice[2]})
     if game.world.exists(ent) and not act.attacked:
         act.covering = mods(game).covering.get(act.mode, 0)
         game.log("covering", character=ent, token=act.covering)
@@ -290,11 +333,15 @@ def activate(game: Game, ent: int) -> Generator[Decision, int, None]:
 
 @system("stalingrad.activations",
         reads=("ActivationState", "Position", "Faction", "Facing", "Arsenal", "Engaged", "Markers", "DoorState",
-               "SearchSpot", "Wounds", "Kind"),
+               "SearchSpot", "Wounds", "Kind", "AwaitingSpawn", "StalingradRound"),
         writes=("ActivationState", "Position", "Facing", "Arsenal", "Engaged", "Markers", "DoorState", "SearchSpot",
                 "Wounds", "Tally"),
-        creates=("Position", "Facing"))
-def activations(game: Game) -> Generator[Decision, int, None]:
+        creates=("Position", "Facing", "AwaitingSpawn"),
+        calls={"move": ("character", "destination"), **ATTACK_CALL},
+        decides=("stalingrad.action", "stalingrad.activate", "stalingrad.grenade_square", "stalingrad.mode",
+                 "stalingrad.search_square", "stalingrad.spread_target", "stalingrad.target",
+                 "stalingrad.unlock", "stalingrad.cover", "stalingrad.cover_attack"))
+def activations(game: Game) -> Generator[Decision, object, None]:
     """Action phase of the player turn: the player activates characters one at a time, in any order."""
     while not game.over:
         waiting = [e for e in characters(game) if not game.world.get(e, ActivationState).activated]

@@ -23,11 +23,12 @@ from typing import Any
 
 from ecs_zombie.components import Facing
 from ecs_zombie.decisions import Decision
+from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
-from ecs_zombie.grid import DIRECTIONS, Sight, Square, arc_of, clamp, grid_range, sight
+from ecs_zombie.grid import DIRECTIONS, Sight, Square, clamp
+from ecs_zombie.schedule import system
 from ecs_zombie.systems.stalingrad.board import (
     PLAYER,
-    arc,
     closed_doors,
     cover_tokens,
     first_intervening_character,
@@ -40,15 +41,16 @@ from ecs_zombie.systems.stalingrad.board import (
     pos,
     spend_ammo,
     stun_zombie,
-    touching,
     weapon,
     wound_character,
     zombies,
 )
 from ecs_zombie.systems.stalingrad.components import ActivationState, Arsenal
+from ecs_zombie.systems.stalingrad.geometry import Geometry, SquareGeometry, geometry
 from ecs_zombie.systems.stalingrad.tables import Weapon
 
 MAX_HIT = 12
+ATTACK_TYPES = ("normal", "spread", "grenade", "h2h")
 GRENADE_RANGE = 8
 Option = list[Any]
 
@@ -70,36 +72,36 @@ def attack_modifier(game: Game, ent: int, covering: int | None = None) -> int:
 # -- targets --------------------------------------------------------------------------------------
 
 
-def visible_zombies(game: Game, ent: int) -> list[tuple[int, int, Sight]]:
+def visible_zombies(game: Game, ent: int, geo: Geometry | None = None) -> list[tuple[int, int, Sight]]:
     """Zombies in the character's front arc and LOF: (range, zombie, sight), nearest first."""
+    geo = geo or geometry(game, ent)
     me = pos(game, ent)
+    facing = game.world.get(ent, Facing).direction
     occ = occupancy(game)
-    closed = closed_doors(game)
-    g = gmap(game)
     out = []
     for z in zombies(game):
         zs = pos(game, z)
-        if arc(game, ent, zs) != "front":
+        if geo.arc(facing, me, zs) != "front":
             continue
-        s = sight(g, me, zs, closed, occ)
+        s = geo.sight(me, zs, occ)
         if s.clear:
-            out.append((grid_range(me, zs), z, s))
+            out.append((geo.range(me, zs), z, s))
     out.sort(key=lambda t: (t[0], t[1]))
     return out
 
 
-def h2h_targets(game: Game, ent: int, w: Weapon, visible: list[tuple[int, int, Sight]] | None = None
-                ) -> list[tuple[int, int, Sight]]:
+def h2h_targets(game: Game, ent: int, w: Weapon, visible: list[tuple[int, int, Sight]] | None = None,
+                geo: Geometry | None = None) -> list[tuple[int, int, Sight]]:
     """Zombies within H2H reach in the front arc: touching ones at range 1, and for an H weapon
     those within its PB range in LOF. Closest first. (`visible`: `visible_zombies` if known.)"""
+    geo = geo or geometry(game, ent)
     me = pos(game, ent)
-    closed = closed_doors(game)
     out = []
-    for rng, z, s in visible_zombies(game, ent) if visible is None else visible:
+    for rng, z, s in visible_zombies(game, ent, geo) if visible is None else visible:
         if rng > max(2, w.pb if w.h else 2):
             continue
         zs = pos(game, z)
-        if touching(game, me, zs, closed):
+        if geo.touching(me, zs):
             out.append((1, z, Sight(True)))
         elif w.h and rng <= w.pb:
             out.append((rng, z, s))
@@ -107,12 +109,13 @@ def h2h_targets(game: Game, ent: int, w: Weapon, visible: list[tuple[int, int, S
     return out
 
 
-def forced_h2h(game: Game, ent: int) -> bool:
+def forced_h2h(game: Game, ent: int, geo: Geometry | None = None) -> bool:
     """A zombie touching the character in its front arc forces H2H."""
+    geo = geo or geometry(game, ent)
     me = pos(game, ent)
-    closed = closed_doors(game)
-    return any(touching(game, me, pos(game, z), closed) and arc(game, ent, pos(game, z)) == "front"
-               for z in zombies(game))
+    facing = game.world.get(ent, Facing).direction
+    return any(geo.touching(me, zs) and geo.arc(facing, me, zs) == "front"
+               for zs in (pos(game, z) for z in zombies(game)))
 
 
 def nearest(targets: list[tuple[int, int, Sight]]) -> list[tuple[int, int, Sight]]:
@@ -124,12 +127,12 @@ def nearest(targets: list[tuple[int, int, Sight]]) -> list[tuple[int, int, Sight
 
 def grenade_squares(game: Game, ent: int, first_only: bool = False) -> list[Square]:
     """Target squares for a throw: within range 8, in the front or side arc, where a grenade can lie
-    (nearest rings first; `first_only` stops at the first found)."""
-    g = gmap(game)
+    (nearest rings first; `first_only` stops at the first found). Square map only."""
+    geo = SquareGeometry(game)
+    g = geo.map
     me = pos(game, ent)
-    closed = closed_doors(game)
+    closed = geo.closed
     facing = game.world.get(ent, Facing).direction
-    m = mods(game)
     out = []
     for r in range(1, GRENADE_RANGE + 1):
         for dx in range(-r, r + 1):
@@ -138,7 +141,7 @@ def grenade_squares(game: Game, ent: int, first_only: bool = False) -> list[Squa
                 sq = (me[0] + dx, me[1] + dy)
                 if not g.passable(sq, closed):
                     continue
-                if arc_of(facing, me, sq, m.front_half_angle, m.rear_half_angle) != "rear":
+                if geo.arc(facing, me, sq) != "rear":
                     out.append(sq)
                     if first_only:
                         return out
@@ -149,16 +152,18 @@ def grenade_squares(game: Game, ent: int, first_only: bool = False) -> list[Squa
 def attack_options(game: Game, ent: int, covering: bool = False) -> list[Option]:
     """The attacks the character may make now: ["attack", type, weapon] (covering: no grenades)."""
     arms = game.world.get(ent, Arsenal)
-    forced = forced_h2h(game, ent)
-    visible = visible_zombies(game, ent)
+    geo = geometry(game, ent)
+    forced = forced_h2h(game, ent, geo)
+    visible = visible_zombies(game, ent, geo)
     out: list[Option] = []
     for name in arms.weapons:
         w = weapon(game, name)
         if w.grenade:
-            if not forced and not covering and arms.ammo.get(name, 0) > 0 and grenade_squares(game, ent, True):
+            if (geo.grenades and not forced and not covering and arms.ammo.get(name, 0) > 0
+                    and grenade_squares(game, ent, True)):
                 out.append(["attack", "grenade", name])
             continue
-        if h2h_targets(game, ent, w, visible):
+        if h2h_targets(game, ent, w, visible, geo):
             out.append(["attack", "h2h", name])
         if forced or not w.fire or arms.ammo.get(name, 0) <= 0:
             continue
@@ -197,14 +202,14 @@ def resolve(game: Game, shooter: int, target: int, final_hit: int, dice: int, s:
 
 
 def choose_target(game: Game, ent: int, targets: list[tuple[int, int, Sight]], kind: str
-                  ) -> Generator[Decision, int, tuple[int, int, Sight]]:
+                  ) -> Generator[Decision, object, tuple[int, int, Sight]]:
     """The nearest target; the player breaks ties."""
     tied = nearest(targets)
     z = yield from game.decide(PLAYER, kind, [t[1] for t in tied], character=ent)
     return next(t for t in tied if t[1] == z)
 
 
-def normal_fire(game: Game, ent: int, name: str, covering: int | None = None) -> Generator[Decision, int, None]:
+def normal_fire(game: Game, ent: int, name: str, covering: int | None = None) -> Generator[Decision, object, None]:
     """Normal fire: ROF dice at the nearest zombie in front arc and LOF."""
     w = weapon(game, name)
     targets = visible_zombies(game, ent)
@@ -215,14 +220,11 @@ def normal_fire(game: Game, ent: int, name: str, covering: int | None = None) ->
     resolve(game, ent, z, final, w.rof, s, occupancy(game), name, f"normal fire ({name})")
 
 
-def squares_between(a: Square, b: Square) -> int:
-    return max(0, max(abs(a[0] - b[0]), abs(a[1] - b[1])) - 1)
-
-
-def spread_fire(game: Game, ent: int, name: str, covering: int | None = None) -> Generator[Decision, int, None]:
+def spread_fire(game: Game, ent: int, name: str, covering: int | None = None) -> Generator[Decision, object, None]:
     """Spread fire: one die per attack, ROF dice in all, one fewer per square between targets."""
     w = weapon(game, name)
-    targets = visible_zombies(game, ent)
+    geo = geometry(game, ent)
+    targets = visible_zombies(game, ent, geo)
     if not targets:
         return
     rng, z, s = yield from choose_target(game, ent, targets, "stalingrad.target")
@@ -239,8 +241,8 @@ def spread_fire(game: Game, ent: int, name: str, covering: int | None = None) ->
         # only when no zombie in front arc and LOF can still be reached with the dice left.
         options: list[Any] = []
         found = {}
-        for t in visible_zombies(game, ent):
-            if squares_between(zsq, pos(game, t[1])) < left:
+        for t in visible_zombies(game, ent, geo):
+            if geo.between(zsq, pos(game, t[1])) < left:
                 options.append(t[1])
                 found[t[1]] = t
         if not options:
@@ -248,12 +250,12 @@ def spread_fire(game: Game, ent: int, name: str, covering: int | None = None) ->
         choice = yield from game.decide(PLAYER, "stalingrad.spread_target", options, character=ent, dice=left,
                                         previous=list(zsq))
         rng, z, s = found[choice]
-        cost = squares_between(zsq, pos(game, z))
+        cost = geo.between(zsq, pos(game, z))
         left -= cost
         game.log("spread_shift", character=ent, target=z, dice_lost=cost, dice_left=left)
 
 
-def h2h(game: Game, ent: int, name: str, covering: int | None = None) -> Generator[Decision, int, None]:
+def h2h(game: Game, ent: int, name: str, covering: int | None = None) -> Generator[Decision, object, None]:
     """H2H: the closest zombie in reach in the front arc; a 1 costs no ammo."""
     w = weapon(game, name)
     targets = h2h_targets(game, ent, w)
@@ -285,18 +287,21 @@ def deviate(game: Game, target: Square) -> Square:
     return target
 
 
-def grenade(game: Game, ent: int, name: str) -> Generator[Decision, int, None]:
+def grenade(game: Game, ent: int, name: str) -> Generator[Decision, object, None]:
     """Throw to a square (range 8, front or side arc), deviate on a miss, then attack every figure in
     LOF of the landing square (ROF 1, LOF modifiers only, skipping hit # above 12, a 1 costs nothing)."""
     w = weapon(game, name)
+    if not geometry(game, ent).grenades:
+        raise GameError("grenades are thrown on the square map only (the deviation table's eight directions)")
     squares = grenade_squares(game, ent)
     if not squares:
         return
     choice = yield from game.decide(PLAYER, "stalingrad.grenade_square", [list(s) for s in squares], character=ent)
     target = (choice[0], choice[1])
     me = pos(game, ent)
-    s = sight(gmap(game), me, target, closed_doors(game), occupancy(game))
-    throw = grid_range(me, target) + (2 if arc(game, ent, target) == "side" else 0) + (0 if s.clear else 4)
+    geo = SquareGeometry(game)
+    s = geo.sight(me, target, occupancy(game))
+    throw = geo.range(me, target) + (2 if geo.facing_arc(ent, target) == "side" else 0) + (0 if s.clear else 4)
     throw += attack_modifier(game, ent) + (lof_modifier(game, s) if s.clear else 0)
     roll = game.roll("1d12", "grenade throw")
     spend_ammo(game, ent, name)
@@ -307,24 +312,56 @@ def grenade(game: Game, ent: int, name: str) -> Generator[Decision, int, None]:
 
 def blast(game: Game, thrower: int, w: Weapon, land: Square) -> None:
     """A separate attack on each figure in LOF of the landing square (the landing square is range 1)."""
-    g = gmap(game)
-    closed = closed_doors(game)
+    geo = SquareGeometry(game)
     for v in sorted(occupancy(game).values()):
         if not game.world.exists(v):
             continue
         occ = occupancy(game)
         vs = pos(game, v)
-        s = sight(g, land, vs, closed, occ)
+        s = geo.sight(land, vs, occ)
         if not s.clear:
             continue
-        final = hit_number(w, grid_range(land, vs) + 1) + lof_modifier(game, s)
+        final = hit_number(w, geo.range(land, vs) + 1) + lof_modifier(game, s)
         if final > MAX_HIT:
             continue
         resolve(game, thrower, v, final, 1, s, occ, None, "grenade blast")
 
 
-def attack(game: Game, ent: int, kind: str, name: str, covering: int | None = None) -> Generator[Decision, int, None]:
-    """Resolve one attack of `kind` with weapon `name`."""
+# What an attack touches: figures' places, facings and arms to aim; wounds, stuns, locks released,
+# ammo and tallies as it resolves; killed figures deleted (so every component a figure may have is read).
+ATTACK_READS = ("Position", "Faction", "Facing", "Kind", "Wounds", "Markers", "Engaged", "Arsenal", "ActivationState",
+                "DoorState", "StalingradRound", "Tally")
+ATTACK_WRITES = ("Wounds", "Markers", "Engaged", "Arsenal", "Tally")
+ATTACK_DECIDES = ("stalingrad.target", "stalingrad.spread_target", "stalingrad.grenade_square")
+# The parameters every caller of the `attack` step passes (for its `calls` declaration).
+ATTACK_CALL = {"attack": ("character", "mode", "weapon", "covering")}
+
+
+@system("stalingrad.attack", reads=ATTACK_READS, writes=ATTACK_WRITES, decides=ATTACK_DECIDES)
+def attack_step(game: Game, character: int, mode: str, weapon: str, covering: int = -1
+                ) -> Generator[Decision, object, None]:
+    """The attack action (step `attack`): one attack by a character with a readied weapon.
+
+    Parameters, plain data, so that another game's activation can ask for Stalingrad's fire modes
+    and another game can supply its own `attack` step taking the same:
+    - `character`: the attacking figure's entity id (a `Position`, `Facing` and `Arsenal`);
+    - `mode`: the attack type, `normal` (ROF dice at the nearest zombie in front arc and LOF),
+      `spread` (ROF dice one by one, shifting targets), `h2h` or `grenade` (square map only);
+    - `weapon`: the weapon's name in the `stalingrad.weapons` table;
+    - `covering`: the value of the covering token discarded for this attack (it replaces the attack
+      modifier), or -1 for an attack in the character's own activation.
+    Range, spreads, touching, line of fire and arcs come from `stalingrad.geometry` for the board
+    the character stands on."""
+    yield from attack(game, character, mode, weapon, None if covering < 0 else covering)
+
+
+def attack(game: Game, ent: int, kind: str, name: str, covering: int | None = None
+           ) -> Generator[Decision, object, None]:
+    """Resolve one attack of `kind` with weapon `name` (the `stalingrad.attack` step's rule)."""
+    if kind not in ATTACK_TYPES:
+        raise GameError(f"unknown attack type {kind!r} (known: {', '.join(ATTACK_TYPES)})")
+    if name not in game.tables["stalingrad.weapons"]:
+        raise GameError(f"unknown weapon {name!r}: not in the stalingrad.weapons table")
     game.log("attack_declared", character=ent, type=kind, weapon=name, covering=covering)
     if kind == "normal":
         yield from normal_fire(game, ent, name, covering)
@@ -336,7 +373,7 @@ def attack(game: Game, ent: int, kind: str, name: str, covering: int | None = No
         yield from grenade(game, ent, name)
 
 
-def offer_cover(game: Game, zombie: int, seen_before: dict[int, bool]) -> Generator[Decision, int, None]:
+def offer_cover(game: Game, zombie: int, seen_before: dict[int, bool]) -> Generator[Decision, object, None]:
     """Covering: when a zombie enters a covering character's front arc and LOF, or becomes adjacent,
     the player may discard the token for an H2H, normal or spread fire attack (hit # + token value)."""
     for c in cover_tokens(game):
@@ -345,8 +382,9 @@ def offer_cover(game: Game, zombie: int, seen_before: dict[int, bool]) -> Genera
         if not game.world.exists(c) or game.world.get(c, ActivationState).covering < 0:
             continue  # killed (friendly fire) or token gone since the list was taken: the others still may
         zs, cs = pos(game, zombie), pos(game, c)
-        near = touching(game, cs, zs)
-        in_view = arc(game, c, zs) == "front" and sight(gmap(game), cs, zs, closed_doors(game), occupancy(game)).clear
+        geo = geometry(game, c)
+        near = geo.touching(cs, zs)
+        in_view = geo.facing_arc(c, zs) == "front" and geo.sight(cs, zs, occupancy(game)).clear
         if not near and (not in_view or seen_before.get(c, False)):
             continue
         options = attack_options(game, c, covering=True)
@@ -360,7 +398,8 @@ def offer_cover(game: Game, zombie: int, seen_before: dict[int, bool]) -> Genera
         value = act.covering
         act.covering = -1
         game.log("covering_fire", character=c, zombie=zombie, token=value)
-        yield from attack(game, c, chosen[1], chosen[2], covering=value)
+        yield from game.run_step("attack", {"character": c, "mode": chosen[1], "weapon": chosen[2],
+                                            "covering": value})
 
 
 def seen_by_covering(game: Game, zombie: int) -> dict[int, bool]:
@@ -371,8 +410,9 @@ def seen_by_covering(game: Game, zombie: int) -> dict[int, bool]:
     zs = pos(game, zombie)
     for c in cover_tokens(game):
         cs = pos(game, c)
-        out[c] = arc(game, c, zs) == "front" and sight(gmap(game), cs, zs, closed_doors(game), occupancy(game)).clear
+        geo = geometry(game, c)
+        out[c] = geo.facing_arc(c, zs) == "front" and geo.sight(cs, zs, occupancy(game)).clear
     return out
 
 
-__all__ = ["attack", "attack_options", "hit_number", "offer_cover", "seen_by_covering"]
+__all__ = ["ATTACK_CALL", "attack", "attack_options", "attack_step", "hit_number", "offer_cover", "seen_by_covering"]

@@ -10,7 +10,7 @@ from ecs_zombie.grid import GridMap, Sight, Square, adjacent, arc_of, sight
 from ecs_zombie.systems.stalingrad.components import ActivationState, Arsenal, DoorState, StalingradRound
 from ecs_zombie.systems.stalingrad.tables import Modifiers, Weapon, ZombieType
 
-CHARACTERS, ZOMBIES = "characters", "zombies"
+SURVIVORS, ZOMBIES = "survivors", "zombies"  # one side vocabulary in every game: the characters are survivors
 PLAYER = "player:0"
 
 
@@ -46,26 +46,63 @@ def pos(game: Game, ent: int) -> Square:
     return p.x, p.y
 
 
-def side_figures(game: Game, side: str) -> list[int]:
-    """Figures of one side on the board, by id."""
-    return [e for e, (_p, f) in game.world.query(Position, Faction) if f.side == side]
+def side_figures(game: Game, side: str) -> tuple[int, ...]:
+    """Figures of one side on the board, by id. Kept by the world (`World.memo`): which entities have
+    a `Position` and a `Faction` (frozen) changes only when figures come, go, or are placed or taken
+    off the board, each of which drops it; a move changes neither."""
+    return game.world.memo(("stalingrad.side", side), (Position, Faction), lambda: tuple(
+        e for e, (_p, f) in game.world.query(Position, Faction) if f.side == side))
 
 
-def characters(game: Game) -> list[int]:
-    return side_figures(game, CHARACTERS)
+def characters(game: Game) -> tuple[int, ...]:
+    return side_figures(game, SURVIVORS)
 
 
-def zombies(game: Game) -> list[int]:
+def zombies(game: Game) -> tuple[int, ...]:
     return side_figures(game, ZOMBIES)
 
 
 def occupancy(game: Game) -> dict[Square, int]:
-    """Square -> the figure on it (doors and search spots are not figures)."""
-    return {(p.x, p.y): e for e, (p, _f) in game.world.query(Position, Faction)}
+    """Square -> the figure on it (doors and search spots are not figures). Read it, never change it.
+
+    A cache kept true by the world and by `move_figure`: the world drops it (`World.memo`) whenever a
+    figure comes, goes, or is placed on or taken off the board; a figure moving on the board (which
+    changes its `Position` in place, unseen by the world) moves through `move_figure`, which moves
+    it in the cache too. So a zombie turn of Z zombies reads it Z times for the cost of building it
+    once, not Z times."""
+    return game.world.memo(("stalingrad.occupancy",), (Position, Faction), lambda: {
+        (p.x, p.y): e for e, (p, _f) in game.world.query(Position, Faction)})
+
+
+def move_figure(game: Game, ent: int, sq: Square) -> None:
+    """Move a figure on the board to the free square `sq`: the only way a Stalingrad figure moves
+    (its `Position` changes in place), so that `occupancy` stays true."""
+    occ = occupancy(game)
+    p = game.world.get(ent, Position)
+    if occ.get((p.x, p.y)) == ent:
+        del occ[(p.x, p.y)]
+    p.x, p.y = sq
+    occ[sq] = ent
 
 
 def closed_doors(game: Game) -> frozenset[Square]:
-    return frozenset((p.x, p.y) for _e, (d, p) in game.world.query(DoorState, Position) if not d.open)
+    """The squares of closed doors. A cache kept true by the world (doors are made once, at setup) and
+    by `set_door`, the only way a door opens or closes."""
+    return _doors(game)[0]
+
+
+def _doors(game: Game) -> list[frozenset[Square]]:
+    return game.world.memo(("stalingrad.closed",), (DoorState, Position), lambda: [frozenset(
+        (p.x, p.y) for _e, (d, p) in game.world.query(DoorState, Position) if not d.open)])
+
+
+def set_door(game: Game, sq: Square, is_open: bool) -> None:
+    """Open or close the door on square `sq` (keeping `closed_doors` true)."""
+    for _e, (door, p) in game.world.query(DoorState, Position):
+        if (p.x, p.y) == sq:
+            door.open = is_open
+    held = _doors(game)
+    held[0] = held[0] - {sq} if is_open else held[0] | {sq}
 
 
 def is_zombie(game: Game, ent: int) -> bool:
@@ -135,8 +172,10 @@ def stun_zombie(game: Game, ent: int) -> None:
 
 
 def hit_zombie(game: Game, ent: int, by: int | None) -> bool:
-    """One hit: a 1-hit zombie dies; a tough one takes the hit, dies at its hits and is otherwise
-    stunned (its special ability). True when it died."""
+    """One hit (normal fire 5a): a zombie of hit statistic 1 dies; otherwise "follow the instructions
+    in the zombie type's special abilities": it takes the hit and dies at its hits, and a hit that
+    does not kill stuns it only when its type has the `tough` ability (zombies.yaml). A type of more
+    than 1 hit without it just takes the hit. True when it died."""
     zt = ztype(game, ent)
     w = game.world.get(ent, Wounds)
     w.taken += 1
@@ -144,7 +183,8 @@ def hit_zombie(game: Game, ent: int, by: int | None) -> bool:
         kill_zombie(game, ent, by)
         return True
     game.log("zombie_hit", zombie=ent, taken=w.taken, hits=w.limit)
-    stun_zombie(game, ent)
+    if "tough" in zt.abilities:
+        stun_zombie(game, ent)
     return False
 
 

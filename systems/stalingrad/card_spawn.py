@@ -18,13 +18,21 @@ from ecs_zombie.game import Game
 from ecs_zombie.schedule import system
 from ecs_zombie.systems.shambling.board import DECK, draw_card
 from ecs_zombie.systems.stalingrad.board import state
-from ecs_zombie.systems.stalingrad.spawn import SPAWN_CREATES, all_spawn_squares, roll_type, spawn_at
+from ecs_zombie.systems.stalingrad.spawn import (
+    SPAWN_CALLS,
+    SPAWN_CREATES,
+    SPAWN_DECIDES,
+    SPAWN_READS,
+    SPAWN_WRITES,
+    all_spawn_squares,
+    spawn_zombies,
+)
 
 
-@system("stalingrad.card_spawn", reads=("Deck", "Card", "Position", "Faction", "Kind", "Markers", "AwaitingSpawn",
-                                        "StalingradRound"),
-        writes=("Deck", "Position", "Wounds", "Markers", "StalingradRound", "Tally"), creates=SPAWN_CREATES)
-def card_spawn(game: Game) -> Generator[Decision, int, None]:
+@system("stalingrad.card_spawn",
+        reads=(*SPAWN_READS, "Deck", "Card"), writes=(*SPAWN_WRITES, "Deck"), creates=SPAWN_CREATES,
+        decides=SPAWN_DECIDES, calls=SPAWN_CALLS)
+def card_spawn(game: Game) -> Generator[Decision, object, None]:
     """On an "S" round, a Shambling card's value is the number of zombies entering at the spawn squares."""
     if not game.tables["stalingrad.track"].spawns(game.tick):
         return
@@ -38,5 +46,4 @@ def card_spawn(game: Game) -> Generator[Decision, int, None]:
         raise GameError("the hybrid's card spawn needs at least one 'spawn:<label>' square on the map")
     card = draw_card(game, "zombie arrival")
     game.log("card_spawn", card=card.face, zombies=card.value)
-    for i in range(card.value):
-        yield from spawn_at(game, roll_type(game), squares[i % len(squares)])
+    yield from spawn_zombies(game, card.value, squares)

@@ -65,6 +65,6 @@ class AwaitingSpawn:
 class StalingradRound:
     """The round's order (`characters` or `zombies` first) and whether the game's setup is done."""
 
-    first: str = "characters"
+    first: str = "survivors"
     setup: bool = False
     spawned: int = 0

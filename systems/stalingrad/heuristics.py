@@ -1,22 +1,71 @@
 """The `heuristic` policy's answers for Stalingrad's decisions: sensible play, not perfect play.
 
-Characters head for the exit at a run, fire only at good odds (final hit # 8 or less), always fight
-back when locked or forced into H2H, always try to break a lock, use covering tokens as soon as they
-can, and throw a grenade into a pack of three or more zombies with no friend near. Wounds go to the
-character with the most left.
+What it does, and why (the figures behind each choice are in docs/stalingrad.md, "The heuristic"):
+
+- **Declaration.** A locked character declares walking: the free roll breaks most locks, and a
+  stationary character that broke free could not step away (walking's +2 on the roll costs less than
+  staying put). A character with a zombie within `NEAR` squares walks (shots at +2, not running's
+  +4, and still 4 MPs); one on or beside an unsearched square searches when no zombie is within
+  `SAFE` squares and the round track leaves time; otherwise it runs for the exit.
+- **Shots.** Good odds only (final hit # `GOOD_SHOT` or less; up to `FAIR_SHOT` when nothing better
+  is left), never through a friend (a 2 wounds the first intervening character) unless fighting for
+  its life in H2H; spread fire rather than normal fire at equal odds (the dice left shift to another
+  zombie once the first dies: never worse).
+- **Grenades.** Thrown where the blast's expected kills, less `FRIEND_COST` times the expected
+  wounds to characters (the thrower included), are highest, when that is worth `GRENADE_WORTH`.
+- **Turning.** With no good shot in front and a zombie in good range behind or beside, a character
+  turns to face it and shoots; one ending its activation with MPs left faces the nearest zombie
+  (covering fire and H2H need the front arc).
+- **Doors.** Opened when that shortens the way to the exit; closed behind the character when that
+  lengthens a zombie's way to it without lengthening any character's way out.
+- **Covering fire** is held when its shot would cross a friend.
+- **Activation order:** the character nearest the exit first (it clears the others' lines).
+- Wounds go to the character with the most left. Never: passing gear (gear has no effect in the
+  rules), skipping the free unlock roll, or taking the second turn (see docs/stalingrad.md).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from ecs_zombie.components import Facing, Wounds
 from ecs_zombie.decisions import Decision, heuristic
 from ecs_zombie.game import Game
-from ecs_zombie.grid import UNREACHABLE, Field, GridMap, Square, distance_field
-from ecs_zombie.systems.stalingrad.attack import forced_h2h
-from ecs_zombie.systems.stalingrad.board import characters, closed_doors, gmap, locked, pos, zombies
+from ecs_zombie.grid import (
+    UNREACHABLE,
+    Field,
+    GridMap,
+    Sight,
+    Square,
+    arc_of,
+    distance_field,
+    grid_range,
+    sight,
+    turn_steps,
+)
+from ecs_zombie.systems.stalingrad.attack import forced_h2h, hit_number, visible_zombies
+from ecs_zombie.systems.stalingrad.board import (
+    characters,
+    closed_doors,
+    gmap,
+    is_zombie,
+    line,
+    locked,
+    mods,
+    occupancy,
+    pos,
+    weapon,
+    zombies,
+    ztype,
+)
+from ecs_zombie.systems.stalingrad.components import ActivationState, Arsenal
 
-GOOD_SHOT = 8
+GOOD_SHOT = 8  # final hit # at or under which a shot is taken before moving
+FAIR_SHOT = 10  # ... and when nothing better is left to do
+NEAR = 4  # a zombie this near (king moves): walk, not run
+SAFE = 6  # no zombie this near (king moves): a search is safe
+FRIEND_COST = 6.0  # a wound to a character weighs as much as this many zombie kills
+GRENADE_WORTH = 0.6  # the expected net kills a grenade must be worth
 
 
 @lru_cache(maxsize=64)
@@ -25,11 +74,47 @@ def exit_field(g: GridMap, closed: frozenset[Square]) -> Field:
     return distance_field(g, list(g.squares("exit")), closed)
 
 
+def king(a: Square, b: Square) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def nearest_zombie(game: Game, sq: Square) -> int:
+    """King-move distance to the nearest zombie on the board (a large number with none)."""
+    return min((king(sq, pos(game, z)) for z in zombies(game)), default=99)
+
+
+def rounds_left(game: Game) -> int:
+    """Rounds left after this one before the scenario's last."""
+    last = game.tables["stalingrad.victory"].by_round or game.tables["stalingrad.track"].rounds
+    return int(last) - game.tick
+
+
+def through_friend(game: Game, s: Sight) -> bool:
+    """A character stands between shooter and target (a 2 rolled would wound him)."""
+    occ = occupancy(game)
+    return any(sq in occ and not is_zombie(game, occ[sq]) for sq in s.intervening)
+
+
 @heuristic("stalingrad.mode")
 def mode(game: Game, d: Decision) -> int:
     ent = d.context["character"]
-    if locked(game, ent) or forced_h2h(game, ent):
-        return d.options.index("stationary")
+    me = pos(game, ent)
+    if locked(game, ent):
+        return d.options.index("walking")
+    if forced_h2h(game, ent):
+        return d.options.index("walking")
+    near = nearest_zombie(game, me)
+    if "searching" in d.options and near > SAFE:
+        here = exit_field(gmap(game), closed_doors(game)).at(me)
+        if here < UNREACHABLE and rounds_left(game) >= -(-here // 8) + 1:
+            return d.options.index("searching")
+    if near > 2 and rounds_left(game) >= -(-exit_field(gmap(game), closed_doors(game)).at(me) // 4) + 2:
+        standing = facing_shot(game, ent, game.world.get(ent, Facing).direction, "stationary")
+        attack = mods(game).attack
+        if standing <= GOOD_SHOT < standing + attack.get("walking", 0) - attack.get("stationary", 0):
+            return d.options.index("stationary")
+    if near <= NEAR:
+        return d.options.index("walking")
     return d.options.index("running")
 
 
@@ -38,24 +123,143 @@ def initiative_order(game: Game, d: Decision) -> int:
     return d.options.index("first")
 
 
-def _pack_score(game: Game, sq: list[int]) -> int:
-    x, y = sq
-    score = 0
+@heuristic("stalingrad.activate")
+def activate(game: Game, d: Decision) -> int:
+    """The character nearest the exit first (ties: the first listed)."""
+    field = exit_field(gmap(game), closed_doors(game))
+    return min(range(len(d.options)), key=lambda i: (field.at(pos(game, d.options[i])), i))
+
+
+def blast_value(game: Game, land: Square, thrower: int) -> float:
+    """Expected zombie kills less `FRIEND_COST` times expected character wounds, for a grenade
+    landing on `land` (range from the landing square counts it as 1; hit # 2 + range - 1; a hit on
+    a roll of hit # + 3 or more)."""
+    g = gmap(game)
+    closed = closed_doors(game)
+    occ = occupancy(game)
+    name = next((n for n in game.world.get(thrower, Arsenal).weapons if weapon(game, n).grenade), None)
+    if name is None:
+        return 0.0
+    w = weapon(game, name)
+    m = mods(game)
+    value = 0.0
+    for sq, ent in sorted(occ.items()):  # a fixed order: the sum is the same after a reload
+        if grid_range(land, sq) > 7:  # hit # 2 + 7 + 3 = 12: farther, no kill and no wound
+            continue
+        s = sight(g, land, sq, closed, occ)
+        if not s.clear:
+            continue
+        final = hit_number(w, grid_range(land, sq) + 1) + m.intervening_figure * len(s.intervening) \
+            + m.obstructive * s.obstructive
+        if final > 12:
+            continue
+        p = max(0, 13 - (final + 3)) / 12
+        if is_zombie(game, ent):
+            value += p / max(1, ztype(game, ent).hits)
+        else:
+            value -= FRIEND_COST * p
+    return value
+
+
+def throw_value(game: Game, ent: int, target: Square) -> float:
+    """`blast_value` expected over the throw: landing on `target` with the chance the throw hit #
+    gives (range, +2 in the side arc, +4 without LOF, the attack and LOF modifiers), else on one of
+    the deviation table's eight directions at its middle distance, 2 squares (impassable ones left out)."""
+    me = pos(game, ent)
+    g = gmap(game)
+    closed = closed_doors(game)
+    m = mods(game)
+    s = line(game, me, target)
+    facing = game.world.get(ent, Facing).direction
+    throw = grid_range(me, target) + (2 if arc_of(facing, me, target, m.front_half_angle, m.rear_half_angle) == "side"
+                                      else 0) + (0 if s.clear else 4)
+    throw += m.attack.get(game.world.get(ent, ActivationState).mode, 0)
+    if s.clear:
+        throw += m.intervening_figure * len(s.intervening) + m.obstructive * s.obstructive
+    p_land = min(1.0, max(0, 13 - throw) / 12)
+    value = p_land * blast_value(game, target, ent)
+    if p_land < 1.0:
+        spots = [(target[0] + 2 * dx, target[1] + 2 * dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+        spots = [q for q in spots if g.inside(q) and g.passable(q, closed)]
+        if spots:
+            value += (1 - p_land) * sum(blast_value(game, q, ent) for q in spots) / len(spots)
+    return value
+
+
+def best_grenade(game: Game, ent: int) -> tuple[float, Square | None]:
+    """The best landing square among zombies' squares within throwing range (by `blast_value`), and
+    its expected value over the throw (`throw_value`); none without two zombies together in range."""
+    me = pos(game, ent)
+    reach = [pos(game, z) for z in zombies(game) if grid_range(me, pos(game, z)) <= 8]
+    best: tuple[float, Square | None] = (0.0, None)
+    others = [pos(game, z) for z in zombies(game)]
+    if not any(0 < grid_range(a, b) <= 2 for a in reach for b in others):
+        return best  # no two zombies together: a lone zombie is worth at most 8 in 12 of a kill
+    #                (less after the throw's odds), never the 0.6 asked
+    ranked = sorted(((blast_value(game, sq, ent), sq) for sq in reach), key=lambda t: (-t[0], t[1][1], t[1][0]))
+    for v, sq in ranked[:1]:
+        if v < GRENADE_WORTH:
+            break
+        full = throw_value(game, ent, sq)
+        if full > best[0]:
+            best = (full, sq)
+    return best
+
+
+def shot_estimates(game: Game, ent: int, d: Decision) -> dict[int, int]:
+    """The decision's hit # estimates, without the shots that would cross a friend."""
+    est: dict[int, int] = d.context.get("estimates", {})
+    if not any(e <= FAIR_SHOT and d.options[i][1] in ("normal", "spread") for i, e in est.items()):
+        return est  # no shot that would be taken anyway
+    visible = visible_zombies(game, ent)
+    risky = bool(visible) and through_friend(game, visible[0][2])
+    return {i: e for i, e in est.items() if not (risky and d.options[i][1] in ("normal", "spread"))}
+
+
+def sighted(game: Game, ent: int) -> list[tuple[int, Square, Sight]]:
+    """Every zombie in the character's LOF, whatever the arc: (range, square, sight), nearest first."""
+    me = pos(game, ent)
+    occ = occupancy(game)
+    found = []
     for z in zombies(game):
-        zx, zy = pos(game, z)
-        score += abs(zx - x) <= 1 and abs(zy - y) <= 1
-    for c in characters(game):
-        cx, cy = pos(game, c)
-        if abs(cx - x) <= 2 and abs(cy - y) <= 2:
-            score -= 10
-    return score
+        zs = pos(game, z)
+        s = line(game, me, zs, occ)
+        if s.clear:
+            found.append((grid_range(me, zs), zs, s))
+    found.sort(key=lambda t: (t[0], t[1]))
+    return found
+
+
+def facing_shot(game: Game, ent: int, direction: int, declared: str | None = None,
+                seen: list[tuple[int, Square, Sight]] | None = None) -> int:
+    """The best final hit # the character would have at the nearest zombie in its front arc if it
+    faced `direction` (13: none), never counting a shot across a friend (`seen`: `sighted`, if known)."""
+    me = pos(game, ent)
+    m = mods(game)
+    arms = game.world.get(ent, Arsenal)
+    mode_mod = m.attack.get(declared or game.world.get(ent, ActivationState).mode, 0)
+    found = next((t for t in (sighted(game, ent) if seen is None else seen)
+                  if arc_of(direction, me, t[1], m.front_half_angle, m.rear_half_angle) == "front"), None)
+    if found is None:
+        return 13
+    rng, _zs, s = found
+    if through_friend(game, s):
+        return 13
+    best = 13
+    for name in arms.weapons:
+        w = weapon(game, name)
+        if w.grenade or (w.fire and arms.ammo.get(name, 0) <= 0) or (not w.fire and rng > (w.pb if w.h else 1)):
+            continue
+        best = min(best, hit_number(w, rng) + mode_mod + m.intervening_figure * len(s.intervening)
+                   + m.obstructive * s.obstructive)
+    return best
 
 
 @heuristic("stalingrad.action")
 def action(game: Game, d: Decision) -> int:
     opts = d.options
     ent = d.context["character"]
-    est: dict[int, int] = d.context.get("estimates", {})
+    est = shot_estimates(game, ent, d)
     attacks = [i for i, o in enumerate(opts) if o[0] == "attack"]
     h2h = [i for i in attacks if opts[i][1] == "h2h" and i in est]
     if h2h and (locked(game, ent) or forced_h2h(game, ent)):
@@ -64,38 +268,71 @@ def action(game: Game, d: Decision) -> int:
     if good:
         return min(good, key=lambda i: (est[i], opts[i][1] != "spread", i))
     grenades = [i for i in attacks if opts[i][1] == "grenade"]
-    if grenades and len(zombies(game)) >= 3:
-        me = pos(game, ent)
-        near = [z for z in zombies(game) if abs(pos(game, z)[0] - me[0]) + abs(pos(game, z)[1] - me[1]) <= 8]
-        if len(near) >= 3:
-            best = max(_pack_score(game, list(pos(game, z))) for z in near)
-            if best >= 3:
-                return grenades[0]
+    if grenades and nearest_zombie(game, pos(game, ent)) <= 8 and best_grenade(game, ent)[0] >= GRENADE_WORTH:
+        return grenades[0]
     g = gmap(game)
     closed = closed_doors(game)
     field = exit_field(g, closed)
-    here = field.at(pos(game, ent))
+    me = pos(game, ent)
+    here = field.at(me)
+    for i, o in enumerate(opts):
+        if o[0] == "open" and exit_field(g, closed - {(o[1], o[2])}).at(me) + 2 <= here:
+            return i
+    for i, o in enumerate(opts):
+        if o[0] == "close" and worth_closing(game, ent, (o[1], o[2])):
+            return i
     if here >= UNREACHABLE:
-        opens = [i for i, o in enumerate(opts) if o[0] == "open"]
-        if opens:
-            return opens[0]
         field = exit_field(g, frozenset())
-        here = field.at(pos(game, ent))
+        here = field.at(me)
     moves = [i for i, o in enumerate(opts) if o[0] == "move"]
     if moves:
         best_i = min(moves, key=lambda i: (field.at((opts[i][1], opts[i][2])), i))
         if field.at((opts[best_i][1], opts[best_i][2])) < here:
             return best_i
-    fair = [i for i in attacks if i in est and est[i] <= 10]
+    fair = [i for i in attacks if i in est and est[i] <= FAIR_SHOT]
     if fair:
-        return min(fair, key=lambda i: (est[i], i))
+        return min(fair, key=lambda i: (est[i], opts[i][1] != "spread", i))
+    faces = [i for i, o in enumerate(opts) if o[0] == "face"]
+    act = game.world.get(ent, ActivationState)
+    if faces and not act.attacked:
+        facing = game.world.get(ent, Facing).direction
+        seen = sighted(game, ent)
+        shots = {i: facing_shot(game, ent, opts[i][1], seen=seen) for i in faces}
+        best_face = min(faces, key=lambda i: (shots[i], turn_steps(facing, opts[i][1]), i))
+        if shots[best_face] <= GOOD_SHOT:
+            return best_face
+    if faces and zombies(game):
+        facing = game.world.get(ent, Facing).direction
+        target = min((pos(game, z) for z in zombies(game)), key=lambda zs: (grid_range(me, zs), zs[1], zs[0]))
+        m = mods(game)
+        if king(me, target) <= 8 and arc_of(facing, me, target, m.front_half_angle, m.rear_half_angle) != "front":
+            for i in sorted(faces, key=lambda i: (turn_steps(facing, opts[i][1]), i)):
+                if arc_of(opts[i][1], me, target, m.front_half_angle, m.rear_half_angle) == "front":
+                    return i
     return opts.index(["end"])
+
+
+def worth_closing(game: Game, ent: int, door: Square) -> bool:
+    """Closing `door` lengthens some zombie's way to the character by 3 or more steps (or cuts it)
+    and no character's way out gets longer."""
+    g = gmap(game)
+    closed = closed_doors(game)
+    shut = closed | {door}
+    now, then = exit_field(g, closed), exit_field(g, shut)
+    for c in characters(game):
+        if then.at(pos(game, c)) > now.at(pos(game, c)):
+            return False
+    me = pos(game, ent)
+    before, after = distance_field(g, [me], closed), distance_field(g, [me], shut)
+    for z in zombies(game):
+        zs = pos(game, z)
+        if before.at(zs) <= 15 and after.at(zs) >= before.at(zs) + 2:
+            return True
+    return False
 
 
 @heuristic("stalingrad.wound_target")
 def wound_target(game: Game, d: Decision) -> int:
-    from ecs_zombie.components import Wounds
-
     return max(range(len(d.options)), key=lambda i: (game.world.get(d.options[i], Wounds).limit
                                                      - game.world.get(d.options[i], Wounds).taken, -i))
 
@@ -111,9 +348,28 @@ def spread_target(game: Game, d: Decision) -> int:
 
 @heuristic("stalingrad.grenade_square")
 def grenade_square(game: Game, d: Decision) -> int:
-    return max(range(len(d.options)), key=lambda i: (_pack_score(game, d.options[i]), -i))
+    ent = d.context["character"]
+    aim = best_grenade(game, ent)[1]
+    if aim is not None and list(aim) in d.options:
+        return d.options.index(list(aim))
+    return max(range(len(d.options)), key=lambda i: (blast_value(game, (d.options[i][0], d.options[i][1]), ent)
+                                                     if nearest_zombie(game, (d.options[i][0], d.options[i][1])) <= 2
+                                                     else -99.0, -i))
 
 
 @heuristic("stalingrad.cover")
 def cover(game: Game, d: Decision) -> int:
+    """Fire, unless the shot would cross a friend (an adjacent zombie is fought in H2H: no friend between)."""
+    c = d.context["character"]
+    visible = visible_zombies(game, c)
+    if visible and visible[0][0] > 1 and through_friend(game, visible[0][2]):
+        return d.options.index("hold")
     return d.options.index("fire")
+
+
+
+@heuristic("stalingrad.cover_attack")
+def cover_attack(game: Game, d: Decision) -> int:
+    """H2H when offered (the zombie is at hand), else spread fire rather than normal fire."""
+    rank = {"h2h": 0, "spread": 1, "normal": 2}
+    return min(range(len(d.options)), key=lambda i: (rank.get(d.options[i][1], 3), i))

@@ -16,30 +16,53 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ecs_zombie.components import Faction, Markers, Position, Wounds
+from ecs_zombie.boards import SQUARE, require_grid
+from ecs_zombie.components import Faction, Kind, Markers, Position, Wounds
 from ecs_zombie.decisions import Decision
 from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
 from ecs_zombie.registry import metrics
 from ecs_zombie.schedule import system
-from ecs_zombie.systems.stalingrad.board import CHARACTERS, PLAYER, ZOMBIES, characters, gmap, state, zombies, ztype
+from ecs_zombie.systems.stalingrad.board import PLAYER, SURVIVORS, ZOMBIES, characters, gmap, state, zombies, ztype
 from ecs_zombie.systems.stalingrad.components import Arsenal, DoorState, SearchSpot
 
 
-@system("stalingrad.setup", reads=("StalingradRound", "Kind", "Faction", "Wounds"),
-        writes=("StalingradRound", "Wounds"), creates=("DoorState", "SearchSpot", "Position"))
+@system("stalingrad.setup",
+        reads=("StalingradRound", "Kind", "Faction", "Wounds", "Tally", "Position"),
+        writes=("StalingradRound", "Wounds"),
+        creates=("DoorState", "SearchSpot", "Position", "Kind", "Faction", "Facing", "Wounds", "Markers"))
 def setup(game: Game) -> None:
-    """Before the first round: doors and search squares from the map; zombies' hits from their type."""
+    """Before the first round: doors, search squares and standing zombies from the map; zombies' hits
+    from their type.
+
+    DESIGN CHOICE (scenarios): a map square labelled `zombie:<type>` starts with a zombie of that
+    type (face up, like the scenario's own entities), made in map order (row by row) after the
+    scenario's entities, so that a big horde is drawn on the map rather than listed."""
     rs, _tally = state(game)
     if rs.setup:
         return
     rs.setup = True
+    require_grid(game.world.query1(Position), SQUARE, "Escape from Stalingrad Z")
     g = gmap(game)
     for sq in sorted(g.doors, key=lambda s: (s[1], s[0])):
         game.world.create(DoorState(g.doors[sq]), Position(sq[0], sq[1]))
     for sq in g.squares("search"):
         game.world.create(SearchSpot(False), Position(sq[0], sq[1]))
     types = game.tables["stalingrad.zombies"]
+    horde = sorted((sq[1], sq[0], label.split(":", 1)[1]) for label, squares in g.labels.items()
+                   if label.startswith("zombie:") for sq in squares)
+    for y, x, name in horde:
+        if name not in types:
+            raise GameError(f"the map puts a zombie of type {name!r} on ({x}, {y}), not in the zombie table")
+        parts = game.ruleset.prefabs["zombie"].make(Kind(name), Wounds(0, types[name].hits))
+        game.world.create(*[Position(x, y) if isinstance(p, Position) else p for p in parts])
+    if horde:
+        game.log("horde", zombies=len(horde))
+    standing: dict[tuple[int, int], int] = {}
+    for ent, (p, _f) in game.world.query(Position, Faction):
+        other = standing.setdefault((p.x, p.y), ent)
+        if other != ent:
+            raise GameError(f"figures {other} and {ent} both stand on square ({p.x}, {p.y}): one figure a square")
     for z in zombies(game):
         w = game.world.get(z, Wounds)
         w.limit = ztype(game, z).hits
@@ -53,41 +76,45 @@ def setup(game: Game) -> None:
     game.log("setup", doors=len(g.doors), search=len(g.squares("search")))
 
 
-@system("stalingrad.initiative", reads=("StalingradRound", "Kind", "Faction", "Position"), writes=("StalingradRound",))
-def initiative(game: Game) -> Generator[Decision, int, None]:
+@system("stalingrad.initiative",
+        reads=("StalingradRound", "Kind", "Faction", "Position", "Tally"),
+        writes=("StalingradRound",),
+        decides=("stalingrad.initiative_order",))
+def initiative(game: Game, modifier: int = -4, ties: str = "reroll") -> Generator[Decision, object, None]:
     """Initiative segment: the characters go first in round 1; then 1d12 each, zombies modified; a
     winning player chooses first or second turn, winning zombies always go first."""
     rs, _t = state(game)
     if game.tick == 1:
-        rs.first = CHARACTERS
+        rs.first = SURVIVORS
         game.log("initiative", first=rs.first, why="first round")
         return
     bonus = max((ztype(game, z).initiative for z in zombies(game)), default=0)
-    mod = game.params["zombie_initiative"] + bonus
+    mod = modifier + bonus
     while True:
         player = game.roll("1d12", "initiative (characters)")
         zombie = game.roll("1d12", "initiative (zombies)") + mod
-        winner = CHARACTERS if player > zombie else ZOMBIES if zombie > player else None
+        winner = SURVIVORS if player > zombie else ZOMBIES if zombie > player else None
         if winner is None:
-            ties = game.params["initiative_ties"]
             if ties == "reroll":
                 game.log("initiative_tie", characters=player, zombies=zombie)
                 continue
             winner = ties
         break
-    if winner == CHARACTERS:
+    if winner == SURVIVORS:
         turn = yield from game.decide(PLAYER, "stalingrad.initiative_order", ["first", "second"])
-        rs.first = CHARACTERS if turn == "first" else ZOMBIES
+        rs.first = SURVIVORS if turn == "first" else ZOMBIES
     else:
         rs.first = ZOMBIES
     game.log("initiative", characters=player, zombies=zombie, winner=winner, first=rs.first)
 
 
-@system("stalingrad.turns", reads=("StalingradRound",))
-def turns(game: Game, characters: list[str], zombies: list[str]) -> Generator[Decision, int, None]:
+@system("stalingrad.turns",
+        reads=("StalingradRound", "Tally"),
+        step_params=("survivors", "zombies"))
+def turns(game: Game, survivors: list[str], zombies: list[str]) -> Generator[Decision, object, None]:
     """The player turn and the zombie turn, in initiative order; each a list of the ruleset's steps."""
     rs, _t = state(game)
-    order = [characters, zombies] if rs.first == CHARACTERS else [zombies, characters]
+    order = [survivors, zombies] if rs.first == SURVIVORS else [zombies, survivors]
     for steps in order:
         for name in steps:
             yield from game.run_step(name, {})
@@ -99,7 +126,8 @@ def escaped(game: Game) -> int:
     return state(game)[1].counts.get("escaped", 0)
 
 
-@system("stalingrad.end_segment", reads=("StalingradRound", "Tally", "Faction", "Position", "Markers"),
+@system("stalingrad.end_segment",
+        reads=("StalingradRound", "Tally", "Faction", "Position", "Markers"),
         writes=("Markers",))
 def end_segment(game: Game) -> None:
     """End segment: the scenario's victory and defeat conditions."""
@@ -109,7 +137,7 @@ def end_segment(game: Game) -> None:
     last = v.by_round or game.tables["stalingrad.track"].rounds
     out, left = escaped(game), len(characters(game))
     if out >= v.escape_needed:
-        game.end(CHARACTERS)
+        game.end(SURVIVORS)
     elif out + left < v.escape_needed or game.tick >= last:
         game.end(ZOMBIES)
 

@@ -22,10 +22,11 @@ from collections.abc import Generator
 
 from ecs_zombie.components import Facing, Kind, Markers, Position, Wounds
 from ecs_zombie.decisions import Decision
+from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
 from ecs_zombie.grid import Square, direction_to
 from ecs_zombie.schedule import system
-from ecs_zombie.systems.stalingrad.attack import offer_cover
+from ecs_zombie.systems.stalingrad.attack import ATTACK_CALL, ATTACK_DECIDES, ATTACK_READS, ATTACK_WRITES, offer_cover
 from ecs_zombie.systems.stalingrad.board import (
     PLAYER,
     characters,
@@ -33,6 +34,7 @@ from ecs_zombie.systems.stalingrad.board import (
     gmap,
     is_zombie,
     line,
+    move_figure,
     occupancy,
     pos,
     state,
@@ -42,7 +44,15 @@ from ecs_zombie.systems.stalingrad.board import (
 from ecs_zombie.systems.stalingrad.components import AwaitingSpawn
 
 STRUCK = "struck"  # a waiting zombie that has already wounded the character standing on its square
+# What `spawn_at` touches, for the declarations of every system that spawns zombies with it (the
+# newcomer's components; a character pushed or wounded; covering fire at the newcomer).
 SPAWN_CREATES = ("Position", "Facing", "Kind", "Faction", "Wounds", "Markers", "AwaitingSpawn")
+SPAWN_READS = tuple(sorted({"Position", "Faction", "Kind", "Markers", "AwaitingSpawn", "StalingradRound",
+                            "ActivationState", "Arsenal", "DoorState", "Engaged", *ATTACK_READS}))
+SPAWN_WRITES = tuple(sorted({"Position", "Wounds", "Markers", "StalingradRound", "Tally", "ActivationState", "Arsenal",
+                             "Engaged", *ATTACK_WRITES}))
+SPAWN_DECIDES = tuple(sorted({"stalingrad.cover", "stalingrad.cover_attack", "stalingrad.push", *ATTACK_DECIDES}))
+SPAWN_CALLS = ATTACK_CALL  # covering fire at a newcomer
 
 
 def in_any_lof(game: Game, sq: Square) -> bool:
@@ -80,7 +90,7 @@ def place(game: Game, ent: int, arrived: bool) -> None:
     game.log("zombie_placed", zombie=ent, square=list(sq), hidden=markers.has("hidden"), arrived=arrived)
 
 
-def arrive(game: Game, ent: int, arrived: bool = False) -> Generator[Decision, int, bool]:
+def arrive(game: Game, ent: int, arrived: bool = False) -> Generator[Decision, object, bool]:
     """Try to put a waiting zombie on its square; True when placed."""
     p = game.world.get(ent, AwaitingSpawn)
     sq = (p.x, p.y)
@@ -106,15 +116,14 @@ def arrive(game: Game, ent: int, arrived: bool = False) -> Generator[Decision, i
                 game.log("zombie_held", zombie=ent, square=list(sq), by=holder)
                 return False
             dest = yield from game.decide(PLAYER, "stalingrad.push", [list(n) for n in free], character=holder)
-            hp = game.world.get(holder, Position)
-            hp.x, hp.y = dest[0], dest[1]
+            move_figure(game, holder, (dest[0], dest[1]))
             game.log("pushed", character=holder, to=dest)
     place(game, ent, arrived)
     yield from offer_cover(game, ent, {})
     return True
 
 
-def settle_pending(game: Game, arrived: bool = True) -> Generator[Decision, int, None]:
+def settle_pending(game: Game, arrived: bool = True) -> Generator[Decision, object, None]:
     """Zombies held off the board arrive, in id order, wherever their square is free (marked as
     arrived: they do not activate in the zombie turn of this round)."""
     for ent, _p in game.world.query1(AwaitingSpawn):
@@ -131,7 +140,7 @@ def reveal(game: Game) -> None:
             game.log("zombie_revealed", zombie=z, type=game.world.get(z, Kind).name)
 
 
-def spawn_at(game: Game, type_name: str, sq: Square) -> Generator[Decision, int, None]:
+def spawn_at(game: Game, type_name: str, sq: Square) -> Generator[Decision, object, None]:
     """One new zombie for square `sq` (placed now, or held off the board)."""
     ent = new_zombie(game, type_name, sq)
     yield from arrive(game, ent)
@@ -159,16 +168,54 @@ def count_of(game: Game, count: str, why: str) -> int:
     return int(count) if count.isdigit() else game.roll(count, why)
 
 
-@system("stalingrad.spawn", reads=("Position", "Faction", "Kind", "Markers", "AwaitingSpawn", "StalingradRound"),
-        writes=("Position", "Wounds", "Markers", "StalingradRound", "Tally"), creates=SPAWN_CREATES)
-def spawn(game: Game) -> Generator[Decision, int, None]:
-    """Final phase of the zombie turn on an "S" round: the scenario's spawn section."""
+def spawn_zombies(game: Game, count: int, squares: tuple[Square, ...] | list[Square], zombie_type: str = ""
+                  ) -> Generator[Decision, object, None]:
+    """`count` zombies placed round `squares` in order, each of `zombie_type` or, when it is empty,
+    of the type the spawn section's die gives (rolled per zombie, just before it arrives)."""
+    for i in range(count):
+        yield from spawn_at(game, zombie_type or roll_type(game), squares[i % len(squares)])
+
+
+def spawn_place(game: Game, where: str | list[int]) -> tuple[Square, ...]:
+    """The squares a pacer's `where` names: a spawn label, a square [x, y], or (empty) every spawn
+    square of the map."""
+    g = gmap(game)
+    if isinstance(where, list):
+        if len(where) != 2 or not g.inside((where[0], where[1])) or not g.passable((where[0], where[1])):
+            raise GameError(f"spawn: {where!r} is not a square of the map a zombie can stand on")
+        return ((where[0], where[1]),)
+    squares = tuple(all_spawn_squares(game)) if not where else spawn_squares(game, where)
+    if not squares:
+        raise GameError(f"spawn: the map has no spawn square {('labelled spawn:' + where) if where else ''}".strip())
+    return squares
+
+
+@system("stalingrad.spawn", reads=SPAWN_READS, writes=SPAWN_WRITES, creates=SPAWN_CREATES, decides=SPAWN_DECIDES,
+        calls=SPAWN_CALLS)
+def spawn(game: Game, count: int = -1, where: str | list[int] = "", zombie_type: str = ""
+          ) -> Generator[Decision, object, None]:
+    """Spawn zombies (step `spawn`): by default the scenario's spawn section on an "S" round.
+
+    Parameters, plain data, so that an outside pacer (a director deciding how many zombies come and
+    where) can ask for zombies through this step (map it under another name, e.g. `summon:
+    stalingrad.spawn`, and call `game.run_step("summon", {"count": n})`):
+    - `count`: how many zombies arrive now, whatever the round track says; -1 (the default) plays the
+      scenario's spawn section, and only on the round track's "S" rounds;
+    - `where`: with a count, a spawn label (`"A"`: the squares marked `spawn:A`), a square `[x, y]`,
+      or `""` (every spawn square of the map, labels in order); zombies are placed round them;
+    - `zombie_type`: with a count, every zombie's type (a key of `stalingrad.zombies`); `""` rolls
+      the spawn section's type die for each.
+    Every new zombie is Stalingrad's (`spawn_at`): face down unless seen, a character on the square
+    wounded and pushed, a zombie there holding the newcomer off the board."""
+    if count >= 0:
+        if zombie_type and zombie_type not in game.tables["stalingrad.zombies"]:
+            raise GameError(f"spawn: unknown zombie type {zombie_type!r}")
+        yield from spawn_zombies(game, count, spawn_place(game, where), zombie_type)
+        return
     if not game.tables["stalingrad.track"].spawns(game.tick):
         return
     section = game.tables["stalingrad.spawn"]
-    for label, count in section.waves:
-        squares = spawn_squares(game, label)
-        for i in range(count_of(game, count, f"spawn wave {label}")):
-            yield from spawn_at(game, roll_type(game), squares[i % len(squares)])
+    for label, wave in section.waves:
+        yield from spawn_zombies(game, count_of(game, wave, f"spawn wave {label}"), spawn_squares(game, label))
 
 

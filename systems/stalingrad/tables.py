@@ -10,15 +10,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from ecs_zombie import grid
-from ecs_zombie.data import YList, YMap, fail, need
+from ecs_zombie.data import YList, YMap, check_keys, fail, need
 from ecs_zombie.dice import parse
+from ecs_zombie.limits import MAX_TABLE_NUMBER, MAX_TICKS
 from ecs_zombie.registry import table
 
 
-def _nat(node: Any, key: str, where: str, minimum: int = 0, default: Any = ...) -> int:
+def _nat(node: Any, key: str, where: str, minimum: int = 0, default: Any = ..., maximum: int = MAX_TABLE_NUMBER) -> int:
     value = need(node, key, int, where, default=default)
     if value < minimum:
         raise fail(f"{key} must be at least {minimum}", node, key, f"{where}.{key}")
+    if value > maximum:
+        raise fail(f"{key} must be at most {maximum}", node, key, f"{where}.{key}")
+    return int(value)
+
+
+def _int(node: Any, key: str, where: str, default: Any = ...) -> int:
+    """A whole number that may be negative (a modifier), within the table bound either way."""
+    value = need(node, key, int, where, default=default)
+    if abs(value) > MAX_TABLE_NUMBER:
+        raise fail(f"{key} must be from -{MAX_TABLE_NUMBER} to {MAX_TABLE_NUMBER}", node, key, f"{where}.{key}")
     return int(value)
 
 
@@ -27,9 +38,13 @@ def _dice(node: Any, key: str, where: str, default: Any = ...) -> str:
     text = str(value) if isinstance(value, str) else f"{value}"
     if isinstance(value, str):
         try:
-            parse(text)
+            spec = parse(text)
         except ValueError as exc:
             raise fail(str(exc), node, key, f"{where}.{key}") from None
+        if spec.maximum > MAX_TABLE_NUMBER or spec.minimum < -MAX_TABLE_NUMBER:
+            raise fail(f"{text} gives more than {MAX_TABLE_NUMBER}", node, key, f"{where}.{key}")
+    elif not 0 <= value <= MAX_TABLE_NUMBER:
+        raise fail(f"{key} must be from 0 to {MAX_TABLE_NUMBER}", node, key, f"{where}.{key}")
     return text
 
 
@@ -59,6 +74,7 @@ def weapons(data: Any) -> dict[str, Weapon]:
     for name in data:
         w = data[name]
         f = str(name)
+        check_keys(w, ("pb", "rm", "hit", "rof", "fire", "h", "grenade"), f)
         out[name] = Weapon(name, _nat(w, "pb", f, 1), _nat(w, "rm", f, 1), _nat(w, "hit", f, 1),
                            _nat(w, "rof", f, 1), need(w, "fire", bool, f, default=False),
                            need(w, "h", bool, f, default=False), need(w, "grenade", bool, f, default=False))
@@ -91,13 +107,14 @@ def zombie_types(data: Any) -> dict[str, ZombieType]:
     out = {}
     for name in data:
         z = data[name]
+        check_keys(z, ("move", "hits", "abilities", "initiative"), name)
         abilities = need(z, "abilities", list, name, default=[])
         for i, a in enumerate(abilities):
             if a not in ABILITIES:
                 raise fail(f"unknown ability {a!r} (known: {', '.join(ABILITIES)})", abilities, i,
                            f"{name}.abilities[{i}]")
         out[name] = ZombieType(name, _nat(z, "move", name, 1), _nat(z, "hits", name, 1), tuple(abilities),
-                               need(z, "initiative", int, name, default=0))
+                               _int(z, "initiative", name, default=0))
     return out
 
 
@@ -123,8 +140,10 @@ class MoveCosts:
 @table("stalingrad.movement")
 def movement(data: Any) -> dict[str, MoveCosts]:
     out = {}
+    check_keys(data, MODES, "")
     for mode in MODES:
         m = need(data, mode, dict, "movement")
+        check_keys(m, ("mp", *ACTIONS), mode)
         costs = [_nat(m, a, mode, 1) for a in ACTIONS]
         out[mode] = MoveCosts(_nat(m, "mp", mode, 0), *costs)
     return out
@@ -146,6 +165,7 @@ class Deviation:
 
 @table("stalingrad.deviation")
 def deviation(data: Any) -> Deviation:
+    check_keys(data, ("direction_die", "directions", "distance_die", "max_tries"), "")
     die = _dice(data, "direction_die", "deviation")
     names = need(data, "directions", list, "deviation")
     dirs = []
@@ -179,18 +199,23 @@ class Modifiers:
 
 @table("stalingrad.modifiers")
 def modifiers(data: Any) -> Modifiers:
+    check_keys(data, ("attack", "covering", "lof", "arcs", "zoc_while_stunned"), "")
     att = need(data, "attack", dict, "modifiers")
     cov = need(data, "covering", dict, "modifiers")
     lof = need(data, "lof", dict, "modifiers")
     arcs = need(data, "arcs", dict, "modifiers")
     modes = ("running", "walking", "stationary")
+    check_keys(att, modes, "attack")
+    check_keys(cov, modes, "covering")
+    check_keys(lof, ("intervening_figure", "obstructive"), "lof")
+    check_keys(arcs, ("front_half_angle", "rear_half_angle"), "arcs")
     front = need(arcs, "front_half_angle", (int, float), "arcs")
     rear = need(arcs, "rear_half_angle", (int, float), "arcs")
     if not 0 < front <= 180 - rear <= 180:
         raise fail("arcs must satisfy 0 < front_half_angle <= 180 - rear_half_angle", arcs, "front_half_angle",
                    "arcs.front_half_angle")
-    return Modifiers({m: need(att, m, int, "attack") for m in modes}, {m: _nat(cov, m, "covering") for m in modes},
-                     need(lof, "intervening_figure", int, "lof"), need(lof, "obstructive", int, "lof"),
+    return Modifiers({m: _int(att, m, "attack") for m in modes}, {m: _nat(cov, m, "covering") for m in modes},
+                     _int(lof, "intervening_figure", "lof"), _int(lof, "obstructive", "lof"),
                      float(front), float(rear), need(data, "zoc_while_stunned", bool, "modifiers", default=False))
 
 
@@ -199,12 +224,14 @@ def modifiers(data: Any) -> Modifiers:
 
 @table("stalingrad.map")
 def grid_map(data: Any) -> grid.GridMap:
+    check_keys(data, ("legend", "rows"), "")
     legend_doc = need(data, "legend", dict, "map")
     legend = {}
     for ch in legend_doc:
         if len(ch) != 1:
             raise fail("legend keys are single characters", legend_doc, ch, f"legend.{ch}")
         entry = legend_doc[ch]
+        check_keys(entry, ("terrain", "labels", "open"), f"legend.{ch}")
         terrain = need(entry, "terrain", str, f"legend.{ch}")
         if terrain not in grid.TERRAINS:
             raise fail(f"terrain must be one of {', '.join(grid.TERRAINS)}", entry, "terrain", f"legend.{ch}.terrain")
@@ -215,6 +242,8 @@ def grid_map(data: Any) -> grid.GridMap:
     rows = need(data, "rows", list, "map")
     if not all(isinstance(r, str) for r in rows):
         raise fail("rows are text", data, "rows", "rows")
+    if len(rows) > MAX_TABLE_NUMBER or any(len(r) > MAX_TABLE_NUMBER for r in rows):
+        raise fail(f"a map is at most {MAX_TABLE_NUMBER} squares wide and high", data, "rows", "rows")
     try:
         return grid.parse_map(list(rows), legend)
     except grid.MapError as exc:
@@ -242,9 +271,11 @@ class RoundTrack:
 
 @table("stalingrad.track")
 def round_track(data: Any) -> RoundTrack:
+    check_keys(data, ("rounds",), "")
     marks = need(data, "rounds", str, "track")
-    if not marks or set(marks) - {"S", "-"}:
-        raise fail("rounds is a string of S (spawn) and - (plain), one per round", data, "rounds", "rounds")
+    if not marks or set(marks) - {"S", "-"} or len(marks) > MAX_TICKS:
+        raise fail(f"rounds is a string of S (spawn) and - (plain), one per round (at most {MAX_TICKS})", data,
+                   "rounds", "rounds")
     return RoundTrack(marks)
 
 
@@ -272,6 +303,7 @@ def _ranges(node: Any, key: str, value_key: str, where: str) -> tuple[tuple[int,
     out = []
     last = 0
     for i, e in enumerate(entries):
+        check_keys(e, ("upto", value_key), f"{where}.{key}[{i}]")
         upto = _nat(e, "upto", f"{where}.{key}[{i}]", 1)
         if upto <= last:
             raise fail("upto values must rise", entries, i, f"{where}.{key}[{i}].upto")
@@ -284,9 +316,11 @@ def _ranges(node: Any, key: str, value_key: str, where: str) -> tuple[tuple[int,
 
 @table("stalingrad.spawn")
 def spawn_section(data: Any) -> SpawnSection:
+    check_keys(data, ("waves", "type_die", "types"), "")
     waves = need(data, "waves", list, "spawn")
     out = []
     for i, w in enumerate(waves):
+        check_keys(w, ("square", "count"), f"waves[{i}]")
         out.append((need(w, "square", str, f"waves[{i}]"), _dice(w, "count", f"waves[{i}]")))
     return SpawnSection(tuple(out), _dice(data, "type_die", "spawn"), _ranges(data, "types", "type", "spawn"))
 
@@ -313,11 +347,13 @@ class SearchTable:
 
 @table("stalingrad.search")
 def search_table(data: Any) -> SearchTable:
+    check_keys(data, ("allowed", "die", "results"), "")
     entries = need(data, "results", list, "search")
     out = []
     last = 0
     for i, e in enumerate(entries):
         f = f"results[{i}]"
+        check_keys(e, ("upto", "result", "amount", "item"), f)
         upto = _nat(e, "upto", f, 1)
         if upto <= last:
             raise fail("upto values must rise", entries, i, f + ".upto")
@@ -345,4 +381,5 @@ class Victory:
 
 @table("stalingrad.victory")
 def victory(data: Any) -> Victory:
+    check_keys(data, ("escape_needed", "by_round"), "")
     return Victory(_nat(data, "escape_needed", "victory", 1), _nat(data, "by_round", "victory", 0, default=0))

@@ -27,13 +27,14 @@ from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.grid import UNREACHABLE, Field, direction_to, distance_field, turn_steps
 from ecs_zombie.schedule import system
-from ecs_zombie.systems.stalingrad.attack import offer_cover, seen_by_covering
+from ecs_zombie.systems.stalingrad.attack import ATTACK_CALL, offer_cover, seen_by_covering
 from ecs_zombie.systems.stalingrad.board import (
     PLAYER,
     characters,
     closed_doors,
     gmap,
     locked,
+    move_figure,
     occupancy,
     pos,
     stunned,
@@ -55,13 +56,13 @@ def activation_order(game: Game) -> list[int]:
 
 
 def walk(game: Game, z: int, field: Field, target_index: int, target_sq: tuple[int, int], moves: int,
-         occ: dict[tuple[int, int], int], closed_idx: set[int]) -> int:
+         closed_idx: set[int]) -> int:
     """Step along the field toward one character; returns the moves left."""
     g = field.grid
     bit = 1 << target_index
     p = game.world.get(z, Position)
     cur = g.index((p.x, p.y))
-    start = (p.x, p.y)
+    occ = occupancy(game)
     dist, mask = field.dist, field.mask
     steps = []
     while moves > 0:
@@ -85,15 +86,12 @@ def walk(game: Game, z: int, field: Field, target_index: int, target_sq: tuple[i
         steps.append(g.square(cur))
         game.world.get(z, Facing).direction = best[2]
     if steps:
-        del occ[start]
-        end = steps[-1]
-        occ[end] = z
-        p.x, p.y = end
+        move_figure(game, z, steps[-1])
         game.log("zombie_moved", zombie=z, path=[list(s) for s in steps])
     return moves
 
 
-def zombie_attack(game: Game, z: int) -> Generator[Decision, int, None]:
+def zombie_attack(game: Game, z: int) -> Generator[Decision, object, None]:
     """Wound a locked adjacent character, else lock an adjacent one (the player picks among several)."""
     zs = pos(game, z)
     closed = closed_doors(game)
@@ -111,13 +109,19 @@ def zombie_attack(game: Game, z: int) -> Generator[Decision, int, None]:
     game.log("locked", character=victim, zombie=z)
 
 
-@system("stalingrad.zombie_activations", reads=ZOMBIE_READS, writes=ZOMBIE_WRITES, creates=("Position", "Facing"))
-def zombie_activations(game: Game) -> Generator[Decision, int, None]:
+@system("stalingrad.zombie_activations",
+        reads=(*ZOMBIE_READS, "StalingradRound"),
+        writes=ZOMBIE_WRITES,
+        creates=("Position", "Facing"),
+        calls=ATTACK_CALL,
+        decides=("stalingrad.cover", "stalingrad.cover_attack", "stalingrad.lock_target", "stalingrad.target",
+                 "stalingrad.wound_target", "stalingrad.zombie_target", "stalingrad.spread_target"))
+def zombie_activations(game: Game) -> Generator[Decision, object, None]:
     """Action phase of the zombie turn: every zombie, bottom row up and left to right."""
     yield from settle_pending(game)
     g = gmap(game)
     field: Field | None = None
-    targets: list[int] = []
+    targets: tuple[int, ...] = ()
     closed = closed_doors(game)
     closed_idx = {g.index(s) for s in closed}
     for z in activation_order(game):
@@ -147,8 +151,7 @@ def zombie_activations(game: Game) -> Generator[Decision, int, None]:
             choice = yield from game.decide(PLAYER, "stalingrad.zombie_target", [targets[i] for i in tied], zombie=z)
             index = targets.index(choice)
             seen = seen_by_covering(game, z)
-            occ = occupancy(game)
-            moves = walk(game, z, field, index, pos(game, choice), moves, occ, closed_idx)
+            moves = walk(game, z, field, index, pos(game, choice), moves, closed_idx)
             yield from offer_cover(game, z, seen)
             if not game.world.exists(z) or stunned(game, z):
                 continue
@@ -159,8 +162,14 @@ def zombie_activations(game: Game) -> Generator[Decision, int, None]:
     reveal(game)
 
 
-@system("stalingrad.zombie_final", reads=("Markers", "Faction"), writes=("Markers",))
-def zombie_final(game: Game) -> Generator[Decision, int, None]:
+@system("stalingrad.zombie_final",
+        reads=("Markers", "Faction", "ActivationState", "Arsenal", "AwaitingSpawn", "DoorState", "Facing", "Kind",
+               "Position", "Engaged", "StalingradRound", "Tally", "Wounds"),
+        writes=("Markers", "ActivationState", "Engaged", "Tally", "Wounds", "Arsenal"),
+        calls={"spawn": (), **ATTACK_CALL},
+        creates=("AwaitingSpawn", "Facing", "Position"),
+        decides=("stalingrad.cover", "stalingrad.cover_attack", "stalingrad.target", "stalingrad.spread_target"))
+def zombie_final(game: Game) -> Generator[Decision, object, None]:
     """Final phase of the zombie turn: remove stunned markers, then the ruleset's `spawn` step."""
     for _e, m in game.world.query1(Markers):
         m.discard("stunned")

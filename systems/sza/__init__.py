@@ -5,6 +5,8 @@ from ecs_zombie.systems.sza import (  # noqa: F401
     actions,
     combat,
     components,
+    decisions,
+    drawing,
     heuristics,
     stage,
     tables,

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ecs_zombie.components import Health, Markers, Position
+from ecs_zombie.components import Markers, Position, Wounds
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.systems.sza.board import UNSEEN, Board
-from ecs_zombie.systems.sza.combat import engagement, range_modifier, shoot, strike
+from ecs_zombie.systems.sza.combat import engagement, range_modifier, run_strike, shoot
 from ecs_zombie.systems.sza.components import Arms, Character, Infection, Inventory, Stage, Vehicle
 from ecs_zombie.systems.sza.dice import percentile
-from ecs_zombie.systems.sza.moves import allowance, can_run, step_towards
+from ecs_zombie.systems.sza.moves import allowance, can_run, reaches, step_towards
 from ecs_zombie.systems.sza.state import (
     cell_of,
     characters,
@@ -111,16 +111,18 @@ def _interactions(game: Game, ent: int, board: Board, stage: Stage, cell: int) -
         if kind == "window" and c not in stage.opened:
             out.append(f"window:{c}")
     veh = vehicle_of(game)
-    if veh is not None and clear:
+    if veh is not None:
         vent, v = veh
         vcell = cell_of(board, game.world.get(vent, Position))
-        if ent not in v.passengers and board.chebyshev(vcell, cell) <= 1:
+        if clear and ent not in v.passengers and board.chebyshev(vcell, cell) <= 1:
             if not v.unlocked:
                 out.append("break_in")
             elif len(v.passengers) < v.capacity:
                 out.append("board")
         if v.passengers and v.passengers[0] == ent:
             out.append("drive")
+        if ent in v.passengers:
+            out.append("alight")
     return out
 
 
@@ -134,7 +136,7 @@ def options(game: Game, ent: int, board: Board, stage: Stage, allies: list[int] 
     markers = world.get(ent, Markers)
     arms = world.get(ent, Arms)
     inv = world.get(ent, Inventory)
-    health = world.get(ent, Health)
+    health = world.get(ent, Wounds)
     infected = world.get(ent, Infection).infected
     r = rules(game)
     opts: list[str] = []
@@ -146,22 +148,19 @@ def options(game: Game, ent: int, board: Board, stage: Stage, allies: list[int] 
         if not traded:
             opts.append("attack")
     elif not traded:
-        graph = board.graph(stage.opened)
-        dist = graph.from_(cell)
-        walk, run = allowance(game, ent, board)
-        runs = can_run(game, ent, board)  # grass patches: walking only (no running engagement)
-        if not runs:
-            run = walk
+        dist = board.graph(stage.opened).from_(cell)
         for z in zs:
             zc = cell_of(board, world.get(z, Position))
-            d = dist.get(zc, UNSEEN)
-            if aboard or d >= UNSEEN:
+            if aboard or dist.get(zc, UNSEEN) >= UNSEEN:
                 continue
-            if d <= walk:
+            # an engagement is offered when the move ends on the zombie's square: a door to a
+            # building or another enemy on the way stops it; none by running onto grass
+            walks = reaches(game, ent, zc, "walk", board, stage)
+            if walks:
                 opts.append(f"engage:{z}:walk")
-            if runs and d <= run:
+            if reaches(game, ent, zc, "run", board, stage):
                 opts.append(f"engage:{z}:run")
-            elif d > walk:
+            elif not walks:
                 opts.append(f"approach:{z}")
         if arms.ranged and arms.rounds > 0:
             for z in zs:
@@ -180,7 +179,7 @@ def options(game: Game, ent: int, board: Board, stage: Stage, allies: list[int] 
         opts.append("reload")
     if not infected:
         opts.extend(_abilities(game, ent, board, stage, cell, bool(zs), allies))
-        hurt = 0 < health.current < health.maximum
+        hurt = 0 < health.left < health.limit
         if hurt and inv.items.get("bandage", 0) > 0:
             opts.append("bandage")
         if hurt and inv.items.get("water", 0) > 0:
@@ -213,21 +212,21 @@ def _abilities(game: Game, ent: int, board: Board, stage: Stage, cell: int, comb
         if spec.get("once") == "combat" and markers.has(f"spent:{a}"):
             continue
         if a == "fire_suit":
-            h = world.get(ent, Health)
-            if h.current < h.maximum:
+            h = world.get(ent, Wounds)
+            if h.left < h.limit:
                 out.append("ability:fire_suit")
         elif a in ("morale_boost", "motivational_speech") and combat:
             out.append(f"ability:{a}")
         elif a == "inspire" and combat:
             out.extend(f"ability:inspire:{t}" for t in allies if within(t, int(spec.get("range", 2))))
         elif a == "tending_to_wounds":
-            if any(0 < world.get(t, Health).current < world.get(t, Health).maximum and not
+            if any(0 < world.get(t, Wounds).left < world.get(t, Wounds).limit and not
                    world.get(t, Infection).infected for t in allies if within(t, int(spec.get("range", 2)))):
                 out.append("ability:tending_to_wounds")
         elif a == "vial_of_antidote":
             for t in allies:
-                h = world.get(t, Health)
-                if within(t, int(spec.get("range", 1))) and (world.get(t, Infection).infected or h.current < h.maximum):
+                h = world.get(t, Wounds)
+                if within(t, int(spec.get("range", 1))) and (world.get(t, Infection).infected or h.left < h.limit):
                     out.append(f"ability:vial_of_antidote:{t}")
         elif a == "intravenous_injection":
             for t in allies:
@@ -237,7 +236,7 @@ def _abilities(game: Game, ent: int, board: Board, stage: Stage, cell: int, comb
     return out
 
 
-def k9(game: Game, ent: int, board: Board, stage: Stage) -> Generator[Decision, int, None]:
+def k9(game: Game, ent: int, board: Board, stage: Stage) -> Generator[Decision, object, None]:
     """K9 Companion: on CPL Teoh's command the dog attacks a zombie next to him (DESIGN CHOICE:
     a free attack each turn, on a zombie on his square or adjacent); 1d6 of 5+ deals 3 damage."""
     if not has_ability(game, ent, "k9_companion"):
@@ -256,7 +255,7 @@ def k9(game: Game, ent: int, board: Board, stage: Stage) -> Generator[Decision, 
 
 
 def act(game: Game, ent: int, board: Board, stage: Stage, aim: str,
-        allies: list[int] | None = None) -> Generator[Decision, int, None]:
+        allies: list[int] | None = None) -> Generator[Decision, object, None]:
     """One character's activation (`allies`: the characters on the board, when the caller knows them)."""
     world = game.world
     markers = world.get(ent, Markers)
@@ -269,7 +268,7 @@ def act(game: Game, ent: int, board: Board, stage: Stage, aim: str,
     yield from perform(game, ent, choice, board, stage)
 
 
-def perform(game: Game, ent: int, choice: str, board: Board, stage: Stage) -> Generator[Decision, int, None]:
+def perform(game: Game, ent: int, choice: str, board: Board, stage: Stage) -> Generator[Decision, object, None]:
     world = game.world
     parts = choice.split(":")
     verb = parts[0]
@@ -280,14 +279,14 @@ def perform(game: Game, ent: int, choice: str, board: Board, stage: Stage) -> Ge
         chosen = yield from morale_targets(game, ent, opponents(game, ent), "sza.melee_target", piece=ent)
         for t in chosen:
             if world.exists(ent) and world.exists(t):
-                strike(game, ent, t, "still", board, stage)
+                yield from run_strike(game, ent, t, "still")
     elif verb == "engage":
         z, pace = int(parts[1]), parts[2]
         zc = cell_of(board, world.get(z, Position))
         walk, run = allowance(game, ent, board)
         reached = step_towards(game, ent, zc, walk if pace == "walk" else run, board, stage, pace == "run")
         if reached == zc:
-            engagement(game, ent, z, pace, board, stage)
+            yield from engagement(game, ent, z, pace, board, stage)
     elif verb == "approach":
         z = int(parts[1])
         runs = can_run(game, ent, board)
@@ -332,7 +331,7 @@ def perform(game: Game, ent: int, choice: str, board: Board, stage: Stage) -> Ge
         if check(game, ent, "window", board, stage):
             _open(stage, c)
             game.log("window_broken", piece=ent, cell=c)
-    elif verb in ("break_in", "board", "drive"):
+    elif verb in ("break_in", "board", "drive", "alight"):
         vehicle_action(game, ent, verb, board, stage)
     elif verb == "give":
         give(game, ent, int(parts[2]), parts[1])
@@ -426,7 +425,10 @@ def loot(game: Game, ent: int, cell: int, board: Board, stage: Stage) -> None:
 
 def vehicle_action(game: Game, ent: int, verb: str, board: Board, stage: Stage) -> None:
     """Vehicles: break in by a check (DESIGN CHOICE: 1d10 + the better of the Smarts and Strength
-    bonuses >= 6), board up to capacity, drive 15 squares on road, 13 when the way crosses grass."""
+    bonuses >= 6), board up to capacity, drive 15 squares on road, 13 when the way crosses grass,
+    get out (DESIGN CHOICE: getting in or out takes the turn; a passenger gets out on the vehicle's
+    square, and the first aboard drives, whether or not zombies have come back since: "All zombies
+    have to be eliminated before the vehicle may be approached" bars approaching it, not leaving)."""
     veh = vehicle_of(game)
     if veh is None:
         return
@@ -443,6 +445,10 @@ def vehicle_action(game: Game, ent: int, verb: str, board: Board, stage: Stage) 
         pos.x, pos.y = vpos.x, vpos.y
         world.get(ent, Markers).add("aboard")
         game.log("boarded", piece=ent)
+    elif verb == "alight":
+        v.passengers.remove(ent)
+        world.get(ent, Markers).discard("aboard")
+        game.log("alighted", piece=ent)
     elif verb == "drive":
         start = cell_of(board, vpos)
         goal = nearest_feature(board, stage, start, "safehouse")
@@ -504,8 +510,8 @@ def use_ability(game: Game, ent: int, ability: str, target: int, board: Board, s
         if world.get(target, Infection).infected:
             cure(game, target, "vial of antidote")
         else:
-            h = world.get(target, Health)
-            h.current = h.maximum
+            h = world.get(target, Wounds)
+            h.left = h.limit
     elif ability == "intravenous_injection":
         if world.get(target, Infection).infected and not world.get(target, Character).injected:
             world.get(target, Character).injected = True

@@ -5,8 +5,14 @@ room (or none: a wall), and maybe a feature. What changes during play (doors unl
 broken, the vehicle open to approach) is a list of opened squares kept in the `Stage` component;
 passability is the board's static part plus that list. Distances are breadth-first over the
 squares, diagonals included ("*diagonal movement included", Movement Tables) but never cutting a
-wall's corner; the staircase joins its two squares. Results are cached per board and opened set:
-they are pure functions of the data and the saved state, so a cache never changes a game.
+wall's corner; the staircase joins its two squares, and a window joins the room it is in to the
+square outside it that the map names (`to`), once broken. Results are cached per board and opened
+set: they are pure functions of the data and the saved state, so a cache never changes a game.
+
+Doors to a building ("They must stop moving once they reach a door to a building"): a door or a
+window that joins an indoor room to an outdoor one (a room marked `outdoor`, or every room of an
+outdoor board). Doors between two rooms of a building do not stop anyone ("Characters may also
+freely move inside the buildings").
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from typing import Any
 
 BLOCKING = frozenset({"debris"})
 GATES = frozenset({"locked_door", "window", "vehicle"})  # passable only once opened
-DOORS = frozenset({"door", "locked_door"})
+OPENINGS = frozenset({"door", "locked_door", "window"})  # a way through a wall: a door to a building if it leads out
 UNSEEN = 10**6
 
 
@@ -30,6 +36,7 @@ class Room:
     smarts: int = 0
     zombie_accuracy: int = 0
     spot: bool = True
+    outdoor: bool = False
 
 
 @dataclass(slots=True)
@@ -74,6 +81,7 @@ class Board:
     spawns: dict[str, list[int]]
     start: list[int]
     vehicle: str = ""
+    entrances: frozenset[int] = frozenset()  # doors (and windows) to a building: movement stops on them
     _graphs: dict[tuple[int, ...], Graph] = field(default_factory=dict)
     _around: dict[int, tuple[int, ...]] = field(default_factory=dict)
     memo: dict[Any, Any] = field(default_factory=dict)  # pure functions of (board, saved state) only
@@ -109,6 +117,10 @@ class Board:
             return cell in opened
         return cell in self.room_at or kind == "door"
 
+    def entrance(self, cell: int) -> bool:
+        """A door (or window) to a building: a mover reaching it stops there ("Buildings/indoor")."""
+        return cell in self.entrances
+
     def graph(self, opened: list[int]) -> Graph:
         key = tuple(opened)
         g = self._graphs.get(key)
@@ -138,7 +150,7 @@ class Board:
                         continue
                     out.append(n)
             link = self.links.get(c)
-            if link is not None and link in ok:
+            if link is not None and link in ok and link not in out:
                 out.append(link)
             nb[c] = tuple(sorted(out))
         return Graph(nb)
@@ -178,11 +190,13 @@ class Board:
 def compile_board(name: str, doc: dict[str, Any]) -> Board:
     """A board from a validated map entry (see `tables.maps`)."""
     w, h = doc["size"]
+    outdoor = bool(doc.get("outdoor", False))
     rooms: dict[str, Room] = {}
     room_at: dict[int, str] = {}
     for rid, r in doc["rooms"].items():
         rooms[rid] = Room(rid, r["title"], bool(r.get("hide", False)), bool(r.get("dark", False)),
-                          int(r.get("smarts", 0)), int(r.get("zombie_accuracy", 0)), bool(r.get("spot", True)))
+                          int(r.get("smarts", 0)), int(r.get("zombie_accuracy", 0)), bool(r.get("spot", True)),
+                          bool(r.get("outdoor", outdoor)))
         x0, y0, rw, rh = r["area"]
         for y in range(y0, y0 + rh):
             for x in range(x0, x0 + rw):
@@ -195,12 +209,13 @@ def compile_board(name: str, doc: dict[str, Any]) -> Board:
         for c in _cells(f, w):
             feature_at[c] = f["kind"]
             features.setdefault(f["kind"], []).append(c)
-        if f["kind"] == "stairs":
+        if f["kind"] in ("stairs", "window") and "to" in f:
             a = f["at"][1] * w + f["at"][0]
             b = f["to"][1] * w + f["to"][0]
             links[a], links[b] = b, a
-            feature_at[b] = "stairs"
-            features.setdefault("stairs", []).append(b)
+            if f["kind"] == "stairs":
+                feature_at[b] = "stairs"
+                features.setdefault("stairs", []).append(b)
         if f["kind"] == "vehicle":
             vehicle = str(f.get("vehicle", "car"))
     for cells in features.values():
@@ -211,8 +226,17 @@ def compile_board(name: str, doc: dict[str, Any]) -> Board:
     else:
         sid = doc["start"]
         start = sorted(c for c, r in room_at.items() if r == sid)
-    return Board(name, doc["title"], w, h, bool(doc.get("outdoor", False)), rooms, room_at, feature_at, features,
-                 links, spawns, sorted(start), vehicle)
+    board = Board(name, doc["title"], w, h, outdoor, rooms, room_at, feature_at, features, links, spawns,
+                  sorted(start), vehicle)
+    board.entrances = frozenset(c for c, kind in feature_at.items() if kind in OPENINGS and _leads_out(board, c))
+    return board
+
+
+def _leads_out(board: Board, cell: int) -> bool:
+    """Whether an opening joins an indoor room and an outdoor one (through its wall or its link)."""
+    near = [n for n in board.around(cell) if board.orthogonal(cell, n)] + [board.links.get(cell, -1)]
+    sides = {board.rooms[board.room_at[n]].outdoor for n in near if n in board.room_at}
+    return sides == {False, True}
 
 
 def _cells(f: dict[str, Any], w: int) -> list[int]:

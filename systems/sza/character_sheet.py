@@ -120,7 +120,7 @@ def sheet_to_prefab(sheet: dict[str, Any]) -> dict[str, Any]:
     body: dict[str, Any] = {
         "extends": "sza_character",
         "SzaCharacter": {"name": sheet["name"], "cls": sheet["class"], "abilities": [sheet["ability"]]},
-        "Health": {"current": sheet["current_stamina"], "maximum": total["stamina"]},
+        "Wounds": {"taken": total["stamina"] - sheet["current_stamina"], "limit": total["stamina"]},
         "SzaAttributes": {"strength": total["strength"], "accuracy": total["accuracy"], "smarts": total["smarts"],
                        "initiative": sheet["initiative"], "morale": sheet["morale"]},
         "SzaArms": {"melee": melee, "ranged": ranged["weapon"] if ranged else "",

@@ -3,7 +3,7 @@
 They are registered as `Sza<Class>` (SzaAttributes, SzaArms, ...): component names are global and
 other rulesets use the plain words.
 
-Reused from the core: Position (square), Health (Stamina: current / total), Faction, Kind, Markers
+Reused from the core: Position (square), Wounds (Stamina: `left` of the total, `limit`), Faction, Kind, Markers
 (per-turn states and once-per-combat uses), Owner (the seat playing a character), Engaged (pieces
 on the same square, locked in melee) and Tally (the stage's counts).
 """
@@ -18,7 +18,7 @@ from ecs_zombie.components import component
 @component(name="SzaAttributes")
 @dataclass(slots=True)
 class Attributes:
-    """The main attributes besides Stamina (which is `Health`) and the two derivative ones.
+    """The main attributes besides Stamina (which is `Wounds`) and the two derivative ones.
 
     Initiative and Morale are stored, not derived on the fly: the pre-generated characters print
     values the derivation (Accuracy / 10, Smarts / 10) does not give, and the book's sheet is kept."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ecs_zombie.components import Engaged, Faction, Health, Kind, Markers, Owner, Position
+from ecs_zombie.components import Engaged, Faction, Kind, Markers, Owner, Position, Wounds
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.registry import metrics
@@ -51,9 +51,12 @@ def roster(game: Game) -> list[int]:
     return out
 
 
-@system("sza.stage", reads=("SzaStage", "Faction", "SzaCharacter", "SzaInfection", "Markers", "Position"),
-        writes=("SzaStage", "Markers", "Position", "Owner"), creates=("Kind", "Faction", "Position", "SzaVehicle"))
-def build(game: Game) -> Generator[Decision, int, None]:
+@system("sza.stage",
+        reads=("SzaStage", "Faction", "SzaCharacter", "SzaInfection", "Markers", "Position"),
+        writes=("SzaStage", "Markers", "Position", "Owner"),
+        creates=("Kind", "Faction", "Position", "SzaVehicle", "Wounds", "SzaArms", "SzaAttributes", "SzaCharacter"),
+        decides=("sza.start_square",))
+def build(game: Game) -> Generator[Decision, object, None]:
     """Lay out the current scenario's board when it is not yet built; count the scenario's turns."""
     _ent, stage = stage_of(game)
     if stage.built:
@@ -89,10 +92,13 @@ def build(game: Game) -> Generator[Decision, int, None]:
         world.get(ent, Markers).discard("offboard")
 
 
-@system("sza.spawn", reads=("SzaStage", "Position", "Faction", "Markers"), writes=("SzaStage", "Engaged"),
-        creates=("Kind", "Faction", "Position", "Health", "SzaAttributes", "SzaArms", "Engaged", "Markers"))
+@system("sza.spawn",
+        reads=("SzaStage", "Position", "Faction", "Markers"),
+        writes=("SzaStage", "Engaged"),
+        creates=("Kind", "Faction", "Position", "Wounds", "SzaAttributes", "SzaArms", "Engaged", "Markers"),
+        decides=("sza.spawn_point",))
 def spawn(game: Game, count: int, at: str, prefab: str = "zombie",
-          components: dict[str, dict[str, Any]] | None = None) -> Generator[Decision, int, None]:
+          components: dict[str, dict[str, Any]] | None = None) -> Generator[Decision, object, None]:
     """Event step: the game master brings `count` zombies (while counters last) in at `at`'s squares.
 
     `prefab` and `components` (overrides, like a scenario's `set:`) let an event bring other zombies:
@@ -112,25 +118,28 @@ def spawn(game: Game, count: int, at: str, prefab: str = "zombie",
         game.log("spawned", zombie=z, at=[x, y])
 
 
-@system("sza.rest", reads=("Health", "SzaInventory", "SzaInfection", "SzaCharacter"), writes=("Health", "SzaInventory"))
-def rest(game: Game) -> Generator[Decision, int, None]:
+@system("sza.rest",
+        reads=("Wounds", "SzaInventory", "SzaInfection", "SzaCharacter", "Faction", "Markers", "Owner"),
+        writes=("Wounds", "SzaInventory"),
+        decides=("sza.rest",))
+def rest(game: Game) -> Generator[Decision, object, None]:
     """Event step: before the scenario, each character may use the items it carries to heal
     ("The characters may use these items to heal themselves before the start of the next scenario")."""
     r = rules(game)
     world = game.world
     for ent in characters(game):
         while True:
-            h, inv = world.get(ent, Health), world.get(ent, Inventory)
+            h, inv = world.get(ent, Wounds), world.get(ent, Inventory)
             opts = ["done"]
-            if 0 < h.current < h.maximum and not world.get(ent, Infection).infected:
+            if 0 < h.left < h.limit and not world.get(ent, Infection).infected:
                 opts += [item for item in ("bandage", "water") if inv.items.get(item, 0) > 0]
             pick = yield from game.decide(f"player:{world.get(ent, Owner).player}", "sza.rest", opts, piece=ent)
             if pick == "done":
                 break
             inv.take(pick)
-            gained = max(0, min(int(r.numbers[pick]), h.maximum - h.current))
-            h.current += gained
-            game.log("rested", piece=ent, item=pick, stamina=h.current)
+            gained = max(0, min(int(r.numbers[pick]), h.limit - h.left))
+            h.left += gained
+            game.log("rested", piece=ent, item=pick, stamina=h.left)
 
 
 def condition(game: Game, stage: Stage, when: dict[str, Any]) -> bool:
@@ -160,12 +169,18 @@ def condition(game: Game, stage: Stage, when: dict[str, Any]) -> bool:
     return True
 
 
-@system("sza.events", reads=("SzaStage", "Position", "Faction", "Markers", "SzaCharacter", "Engaged", "SzaVehicle"),
-        writes=("SzaStage",))
-def events(game: Game) -> Generator[Decision, int, None]:
+@system("sza.events",
+        reads=("SzaStage", "Position", "Faction", "Markers", "SzaCharacter", "Engaged", "SzaVehicle", "Tally"),
+        writes=("SzaStage", "Tally"),
+        calls="*",
+        decides=("sza.event_choice",))
+def events(game: Game) -> Generator[Decision, object, None]:
     """The numbered events: run an event's steps when it is reached, let the party choose among
     its choices (side `party`: "All players must agree unanimously on one choice"), and follow the
-    first exit whose conditions hold. An event graph is data (`sza.scenarios`)."""
+    first exit whose conditions hold. An event graph is data (`sza.scenarios`).
+
+    An exit into an end is left to `sza.objective`, which follows it at the end of the turn: the
+    winning criteria are checked when the outcome is declared, not a turn of zombies earlier."""
     _ent, stage = stage_of(game)
     if not stage.built:
         return
@@ -187,6 +202,8 @@ def events(game: Game) -> Generator[Decision, int, None]:
         if nxt is None:
             stage.event_turns += 1
             return
+        if scen.events[nxt].end:
+            return  # declared by sza.objective at the end of the turn, the criteria checked then
         _go(game, stage, nxt)
 
 
@@ -195,9 +212,28 @@ def _go(game: Game, stage: Stage, event: str) -> None:
     tally(game).bump("events")
 
 
-@system("sza.infection", reads=("SzaStage", "SzaInfection", "Faction", "SzaCharacter", "Markers"),
-        writes=("SzaInfection", "Faction", "Kind", "SzaCharacter", "SzaArms", "Health", "Engaged", "Markers",
-                "SzaVehicle"))
+def _to_end(game: Game, stage: Stage) -> list[str]:
+    """The events from the current one to an end, each by the first exit that holds now, through
+    events that have no steps and no choices (nothing to play on entering them); [] when the way
+    does not reach an end this turn."""
+    scen = scenario_def(game, stage)
+    way: list[str] = []
+    ev = scen.events[stage.event]
+    while not ev.end:
+        nxt = next((n for when, n in ev.exits if condition(game, stage, when)), None)
+        if nxt is None or nxt in way:
+            return []
+        ev = scen.events[nxt]
+        if (ev.steps or ev.choices) and not ev.end:
+            return []
+        way.append(nxt)
+    return way
+
+
+@system("sza.infection",
+        reads=("SzaStage", "SzaInfection", "Faction", "SzaCharacter", "Markers", "Position", "Tally"),
+        writes=("SzaInfection", "Faction", "Kind", "SzaCharacter", "SzaArms", "Wounds", "Engaged", "Markers",
+                "SzaVehicle", "Tally"))
 def infection(game: Game) -> None:
     """End of turn: the Infection Table's countdown. A character infected this turn starts counting
     at the end of the next; at 0 it rises as a zombie with its own attributes and melee weapon (no
@@ -226,8 +262,8 @@ def infection(game: Game) -> None:
         ch.abilities = []
         arms = world.get(ent, Arms)
         arms.ranged, arms.rounds, arms.magazines = "", 0, 0
-        h = world.get(ent, Health)
-        h.current = h.maximum
+        h = world.get(ent, Wounds)
+        h.left = h.limit
         for tag in PER_TURN:
             world.get(ent, Markers).discard(tag)
         engage_square(game, ent)
@@ -236,12 +272,18 @@ def infection(game: Game) -> None:
 
 
 @system("sza.objective",
-        reads=("SzaStage", "Faction", "Kind", "SzaCharacter", "SzaInfection", "Markers", "Position", "Engaged"),
+        reads=("SzaStage", "Faction", "Kind", "SzaCharacter", "SzaInfection", "Markers", "Position", "Engaged",
+               "Wounds", "SzaArms", "SzaAttributes", "SzaVehicle", "Owner"),
         writes=("SzaStage", "Markers", "SzaInventory", "Engaged", "Position", "Tally"))
-def objective(game: Game) -> None:
-    """End of turn: a scenario whose event graph reached its end is won (reward, next scenario or
-    the campaign's end); no character left human loses the game; a scenario still running after
-    `scenario_turn_limit` turns is lost, the house overrun (DESIGN CHOICE: every game ends)."""
+def objective(game: Game, turn_limit: int = 40) -> None:
+    """End of turn: a scenario whose event graph reaches its end now is won (reward, next scenario
+    or the campaign's end); no character left human loses the game; a scenario still running after
+    `scenario_turn_limit` turns is lost, the house overrun (DESIGN CHOICE: every game ends).
+
+    The exits into an end are followed here, at the end of the turn, so that the winning criteria
+    hold when the win is declared (Scenario 1: "fend off any zombies currently engaged in combat with
+    them") and the turn that meets them is the last: the documents taken with nobody engaged win at
+    the end of that same turn."""
     _ent, stage = stage_of(game)
     world = game.world
     if not roster(game):
@@ -260,12 +302,16 @@ def objective(game: Game) -> None:
             if cell not in stage.opened:
                 stage.opened.append(cell)
                 stage.opened.sort()
+    for event in _to_end(game, stage):
+        _go(game, stage, event)
+        stage.entered = True
+        game.log("event", scenario=scen.id, event=event, title=scen.events[event].title)
     ev = scen.events[stage.event]
     if ev.end == "lost":
         game.end(ZOMBIES)
         return
     if ev.end != "won":
-        if stage.turn >= int(game.params["scenario_turn_limit"]):
+        if stage.turn >= turn_limit:
             stage.results.append(f"{scen.id}:lost")
             game.log("overrun", scenario=scen.id)
             game.end(ZOMBIES)
@@ -309,7 +355,7 @@ def sza_metrics(game: Game) -> dict[str, Any]:
     world = game.world
     chars = roster(game)
     infected = sum(1 for c in chars if world.get(c, Infection).infected)
-    stamina = sum(max(0, world.get(c, Health).current) for c in chars)
+    stamina = sum(max(0, world.get(c, Wounds).left) for c in chars)
     return {
         "scenario": stage.stages[min(stage.index, len(stage.stages) - 1)],
         "scenarios_won": counts.get("scenarios_won", 0),

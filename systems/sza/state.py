@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ecs_zombie.components import Engaged, Faction, Health, Kind, Markers, Owner, Position, Tally
+from ecs_zombie.components import Engaged, Faction, Kind, Markers, Owner, Position, Tally, Wounds
 from ecs_zombie.decisions import Decision
 from ecs_zombie.engagement import disengage_all, engage
 from ecs_zombie.errors import GameError
@@ -65,7 +65,9 @@ def zombies(game: Game) -> list[int]:
 
 
 def is_character(game: Game, ent: int) -> bool:
-    return game.world.has(ent, Infection) and game.world.get(ent, Faction).side == SURVIVORS
+    """A character still human: it can be infected, and it stands with the survivors."""
+    faction = game.world.try_get(ent, Faction)
+    return faction is not None and faction.side == SURVIVORS and game.world.has(ent, Infection)
 
 
 def has_ability(game: Game, ent: int, ability: str) -> bool:
@@ -85,22 +87,27 @@ def room_effects(game: Game, board: Board, stage: Stage, ent: int) -> tuple[bool
     return room.dark and "lights" not in stage.flags, room.smarts
 
 
-def accuracy(game: Game, ent: int, board: Board, stage: Stage) -> int:
-    """Total Accuracy: the attribute, Inspire's +5 this turn, and the room's darkness."""
+def inspired(game: Game, ent: int) -> bool:
+    markers = game.world.try_get(ent, Markers)
+    return markers is not None and markers.has("inspired")
+
+
+def accuracy(game: Game, ent: int, board: Board | None, stage: Stage | None, darkness: int | None = None) -> int:
+    """Total Accuracy: the attribute, Inspire's +5 this turn, and, on an SZA board, the room's
+    darkness (`darkness`, or the ruleset's `darkness_penalty`)."""
     a = game.world.get(ent, Attributes).accuracy
-    markers = game.world.get(ent, Markers)
-    if markers.has("inspired"):
+    if inspired(game, ent):
         a += int(rules(game).abilities["inspire"].get("bonus", 5))
-    if is_character(game, ent):
+    if board is not None and stage is not None and is_character(game, ent):
         dark, _ = room_effects(game, board, stage, ent)
         if dark:
-            a -= int(game.params["darkness_penalty"])
+            a -= int(game.params["darkness_penalty"]) if darkness is None else darkness
     return a
 
 
 def strength(game: Game, ent: int) -> int:
     s = game.world.get(ent, Attributes).strength
-    if game.world.get(ent, Markers).has("inspired"):
+    if inspired(game, ent):
         s += int(rules(game).abilities["inspire"].get("bonus", 5))
     return s
 
@@ -122,7 +129,7 @@ def morale(game: Game, ent: int) -> int:
 
 
 def morale_targets(game: Game, ent: int, targets: list[int], kind: str, **context: Any
-                   ) -> Generator[Decision, int, list[int]]:
+                   ) -> Generator[Decision, object, list[int]]:
     """Morale caps how many engaged enemies a piece attacks in a turn: all of them when they fit,
     else its side picks them one at a time (rule book, "Morale")."""
     n = morale(game, ent)
@@ -175,24 +182,29 @@ def destroy(game: Game, ent: int, why: str) -> None:
     game.world.delete(ent)
 
 
-def harm(game: Game, target: int, damage: int, board: Board, stage: Stage, source: str) -> int:
-    """Damage after the target's reductions; Stamina at 0 or below infects a character
-    ("Damage & Infection") and eliminates a zombie. Returns the damage dealt."""
+def harm(game: Game, target: int, damage: int, board: Board | None, stage: Stage | None, source: str) -> int:
+    """Damage after the target's reductions; on an SZA board, Stamina at 0 or below infects a
+    character ("Damage & Infection") and eliminates a zombie. Returns the damage dealt.
+
+    Without a board (`board` None: a piece of another game) only the Stamina is taken: what a
+    wound means there is that game's rule."""
     world = game.world
     if is_character(game, target):
         abil = rules(game).abilities
         if has_ability(game, target, "fire_helmet"):
             damage += int(abil["fire_helmet"].get("damage_taken", -3))
-        if speech_covers(game, target, board):
+        if board is not None and speech_covers(game, target, board):
             damage += int(abil["motivational_speech"].get("damage_taken", -3))
     damage = max(0, damage)
-    health = world.get(target, Health)
-    health.current -= damage
-    game.log("damage", target=target, damage=damage, stamina=health.current, source=source)
+    health = world.get(target, Wounds)
+    health.left -= damage
+    game.log("damage", target=target, damage=damage, stamina=health.left, source=source)
+    if board is None:
+        return damage
     if world.get(target, Faction).side == ZOMBIES:
-        if health.current <= 0:
+        if health.left <= 0:
             destroy(game, target, source)
-    elif is_character(game, target) and health.current <= 0:
+    elif is_character(game, target) and health.left <= 0:
         infect(game, target)
     return damage
 
@@ -203,7 +215,7 @@ def infect(game: Game, ent: int) -> None:
         return
     inf.infected = True
     inf.fresh = True
-    inf.turns_left = rules(game).infection(game.world.get(ent, Health).maximum)
+    inf.turns_left = rules(game).infection(game.world.get(ent, Wounds).limit)
     tally(game).bump("infections")
     game.log("infected", character=ent, turns=inf.turns_left)
 
@@ -212,17 +224,17 @@ def cure(game: Game, ent: int, how: str) -> None:
     """Only the Paramedic's abilities cure: Stamina comes back to `cured_stamina` (DESIGN CHOICE)."""
     inf = game.world.get(ent, Infection)
     inf.infected, inf.turns_left, inf.fresh = False, 0, False
-    h = game.world.get(ent, Health)
-    h.current = min(h.maximum, max(h.current, int(game.params["cured_stamina"])))
+    h = game.world.get(ent, Wounds)
+    h.left = min(h.limit, max(h.left, int(game.params["cured_stamina"])))
     tally(game).bump("cures")
-    game.log("cured", character=ent, how=how, stamina=h.current)
+    game.log("cured", character=ent, how=how, stamina=h.left)
 
 
 def heal(game: Game, ent: int, amount: int) -> int:
     """Stamina up by `amount`, never above the total; returns what was gained."""
-    h = game.world.get(ent, Health)
-    gained = max(0, min(amount, h.maximum - h.current))
-    h.current += gained
+    h = game.world.get(ent, Wounds)
+    gained = max(0, min(amount, h.limit - h.left))
+    h.left += gained
     return gained
 
 

@@ -6,14 +6,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ecs_zombie.data import YMap, fail, need, plain
+from ecs_zombie.data import YMap, check_keys, fail, need, plain
 from ecs_zombie.dice import parse
 from ecs_zombie.errors import DataError
+from ecs_zombie.limits import MAX_TABLE_NUMBER
 from ecs_zombie.registry import table
-from ecs_zombie.schedule import SystemSpec
 from ecs_zombie.systems.sza.board import Board, compile_board
 
 ATTRIBUTES = ("stamina", "strength", "accuracy", "smarts")
+RULES_KEYS = ("attribute_scores", "bands", "infection_turns", "classes", "melee", "ranged", "checks", "abilities",
+              "loot", "salvage_bonus", "bandage", "water", "water_uses", "vehicle_speed", "vehicle_capacity",
+              "zombie_move")
+ABILITY_KEYS = ("title", "kind", "accuracy", "bonus", "damage", "damage_taken", "die", "heal", "morale", "once",
+                "range", "squares", "target")
+VEHICLES = ("car", "motorcycle", "truck")
+MAX_BOARD = 100  # squares a board may be wide or high
 FEATURES = frozenset({"door", "locked_door", "window", "table", "counter", "cabinet", "op_cabinet",
                       "locked_cabinet", "safe", "fuse", "ceiling", "stairs", "debris", "grass", "bush",
                       "vehicle", "safehouse", "bed"})
@@ -57,10 +64,33 @@ class Rules:
         return self.band(total_stamina, self.infection_turns)
 
 
+def _bounded(node: Any, field: str, depth: int = 0) -> None:
+    """Every whole number in a table within what a table may ask (`MAX_TABLE_NUMBER` either way)."""
+    if isinstance(node, bool):
+        return
+    if isinstance(node, int):
+        if abs(node) > MAX_TABLE_NUMBER:
+            raise DataError(f"{node} is beyond what a table may ask ({MAX_TABLE_NUMBER} either way)",
+                            getattr(node, "file", None), None, field)
+        return
+    children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, value in children:
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_TABLE_NUMBER:
+            raise fail(f"{value} is beyond what a table may ask ({MAX_TABLE_NUMBER} either way)", node, key,
+                       f"{field}.{key}" if field else str(key))
+        _bounded(value, f"{field}.{key}" if field else str(key), depth + 1)
+
+
+def _ints(value: Any, n: int) -> bool:
+    return (isinstance(value, list) and len(value) == n
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in value))
+
+
 def _bands(doc: Any, key: str, field: str) -> list[tuple[int, int]]:
     rows = need(doc, key, list, field)
     out = []
     for i, row in enumerate(rows):
+        check_keys(row, ("from", "value"), f"{key}[{i}]")
         out.append((need(row, "from", int, f"{key}[{i}]"), need(row, "value", int, f"{key}[{i}]")))
     if [r[0] for r in out] != sorted(r[0] for r in out) or not out:
         raise fail("bands must be listed in increasing order", doc, key, key)
@@ -71,11 +101,13 @@ def _bands(doc: Any, key: str, field: str) -> list[tuple[int, int]]:
 def rules(data: Any) -> Rules:
     if not isinstance(data, YMap):
         raise DataError("the rules table must be a mapping")
+    check_keys(data, RULES_KEYS, "")
     scores = []
     for i, row in enumerate(need(data, "attribute_scores", list, "rules")):
         f = f"attribute_scores[{i}]"
+        check_keys(row, ("upto", "score"), f)
         scores.append((need(row, "upto", int, f), need(row, "score", int, f)))
-    if scores[-1][0] != 100:
+    if not scores or scores[-1][0] != 100:
         raise fail("the last band must go up to 100", data, "attribute_scores", "attribute_scores")
     classes = need(data, "classes", dict, "rules")
     melee = need(data, "melee", dict, "rules")
@@ -83,6 +115,7 @@ def rules(data: Any) -> Rules:
     abilities = need(data, "abilities", dict, "rules")
     for wid, w in melee.items():
         f = f"melee.{wid}"
+        check_keys(w, ("title", "damage", "run", "walk", "still"), f)
         _dice(w, "damage", f)
         for pace in ("run", "walk", "still"):
             v = need(w, pace, list, f)
@@ -90,6 +123,7 @@ def rules(data: Any) -> Rules:
                 raise fail("expected [accuracy, damage]", w, pace, f"{f}.{pace}")
     for wid, w in ranged.items():
         f = f"ranged.{wid}"
+        check_keys(w, ("title", "damage", "magazine", "bands", "extra_bullets"), f)
         _dice(w, "damage", f)
         need(w, "magazine", int, f)
         for j, b in enumerate(need(w, "bands", list, f)):
@@ -97,8 +131,10 @@ def rules(data: Any) -> Rules:
                 raise fail("expected [from, to, modifier]", w["bands"], j, f"{f}.bands[{j}]")
     for cid, c in classes.items():
         f = f"classes.{cid}"
+        check_keys(c, ("title", "modifiers", "indoor", "outdoor", "abilities", "weapons", "ranged"), f)
         need(c, "title", str, f)
         mods = need(c, "modifiers", dict, f)
+        check_keys(mods, ATTRIBUTES, f"{f}.modifiers")
         for a in ATTRIBUTES:
             need(mods, a, int, f"{f}.modifiers")
         for key in ("indoor", "outdoor"):
@@ -115,21 +151,38 @@ def rules(data: Any) -> Rules:
         if r and r not in ranged:
             raise fail(f"unknown ranged weapon {r!r}", c, "ranged", f"{f}.ranged")
     for aid, a in abilities.items():
+        check_keys(a, ABILITY_KEYS, f"abilities.{aid}")
         need(a, "title", str, f"abilities.{aid}")
         kind = need(a, "kind", str, f"abilities.{aid}")
         if kind not in ("passive", "action", "free"):
             raise fail("kind must be passive, action or free", a, "kind", f"abilities.{aid}.kind")
     checks = need(data, "checks", dict, "rules")
     for cid, c in checks.items():
+        check_keys(c, ("bonus", "target"), f"checks.{cid}")
         if need(c, "bonus", str, f"checks.{cid}") not in ("smarts", "strength", "best"):
             raise fail("bonus must be smarts, strength or best", c, "bonus", f"checks.{cid}.bonus")
         need(c, "target", int, f"checks.{cid}")
     loot = need(data, "loot", dict, "rules")
+    for lid, items in loot.items():
+        if not isinstance(items, dict) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                                                  for n in items.values()):
+            raise fail("expected item names with how many of each", loot, lid, f"loot.{lid}")
     numbers = {}
     for key, kind in (("salvage_bonus", int), ("bandage", int), ("water", int), ("water_uses", int),
                       ("vehicle_speed", dict), ("vehicle_capacity", dict), ("zombie_move", dict)):
         numbers[key] = plain(need(data, key, kind, "rules"))
-    return Rules(scores, _bands(data, "bands", "rules"), _bands(data, "infection_turns", "rules"),
+    for key, known in (("vehicle_speed", ("grass", "road")), ("vehicle_capacity", VEHICLES)):
+        check_keys(data[key], known, key)
+        for name in known:
+            if need(data[key], name, int, key) < 0:
+                raise fail(f"{key}.{name} must be 0 or more", data[key], name, f"{key}.{name}")
+    check_keys(data["zombie_move"], ("indoor", "outdoor"), "zombie_move")
+    for name in ("indoor", "outdoor"):
+        if not _ints(need(data["zombie_move"], name, list, "zombie_move"), 2) or min(data["zombie_move"][name]) < 0:
+            raise fail("expected [walk, run], squares of 0 or more", data["zombie_move"], name, f"zombie_move.{name}")
+    bands, infection = _bands(data, "bands", "rules"), _bands(data, "infection_turns", "rules")
+    _bounded(data, "")
+    return Rules(scores, bands, infection,
                  plain(classes), plain(melee), plain(ranged), plain(checks), plain(abilities), plain(loot), numbers)
 
 
@@ -141,14 +194,14 @@ def _dice(node: Any, key: str, field: str) -> None:
         raise fail(str(exc), node, key, f"{field}.{key}") from None
 
 
-def _area(node: Any, field: str, size: tuple[int, int]) -> None:
-    if "at" in node:
+def _area(node: Any, field: str, size: tuple[int, int], square: bool = True) -> None:
+    if square and "at" in node:
         v = node["at"]
-        if not (isinstance(v, list) and len(v) == 2 and 0 <= v[0] < size[0] and 0 <= v[1] < size[1]):
+        if not (_ints(v, 2) and 0 <= v[0] < size[0] and 0 <= v[1] < size[1]):
             raise fail("expected [x, y] on the board", node, "at", f"{field}.at")
         return
     v = need(node, "area", list, field)
-    if not (len(v) == 4 and all(isinstance(x, int) for x in v) and v[0] >= 0 and v[1] >= 0 and v[2] > 0
+    if not (_ints(v, 4) and v[0] >= 0 and v[1] >= 0 and v[2] > 0
             and v[3] > 0 and v[0] + v[2] <= size[0] and v[1] + v[3] <= size[1]):
         raise fail("expected [x, y, width, height] inside the board", node, "area", f"{field}.area")
 
@@ -159,22 +212,44 @@ def maps(data: Any) -> dict[str, Board]:
         raise DataError("the maps table maps names to boards")
     out = {}
     for name, doc in data.items():
+        check_keys(doc, ("title", "outdoor", "size", "rooms", "features", "spawns", "start", "start_area"), name)
         size = need(doc, "size", list, name)
-        if len(size) != 2 or not all(isinstance(x, int) and x > 0 for x in size):
-            raise fail("expected [width, height]", doc, "size", f"{name}.size")
+        if not _ints(size, 2) or not all(0 < x <= MAX_BOARD for x in size):
+            raise fail(f"expected [width, height], each 1..{MAX_BOARD}", doc, "size", f"{name}.size")
         need(doc, "title", str, name)
+        need(doc, "outdoor", bool, name, default=False)
         rooms = need(doc, "rooms", dict, name)
         for rid, r in rooms.items():
+            check_keys(r, ("title", "area", "hide", "dark", "smarts", "zombie_accuracy", "spot", "outdoor"),
+                       f"{name}.rooms.{rid}")
             need(r, "title", str, f"{name}.rooms.{rid}")
-            _area(r, f"{name}.rooms.{rid}", (size[0], size[1]))
+            _area(r, f"{name}.rooms.{rid}", (size[0], size[1]), square=False)
+            for flag in ("hide", "dark", "spot"):
+                need(r, flag, bool, f"{name}.rooms.{rid}", default=False)
+            for number in ("smarts", "zombie_accuracy"):
+                if abs(need(r, number, int, f"{name}.rooms.{rid}", default=0)) > MAX_TABLE_NUMBER:
+                    raise fail(f"{number} is beyond what a table may ask", r, number, f"{name}.rooms.{rid}.{number}")
+        spawns = need(doc, "spawns", dict, name, default={})
+        for sname, cells in spawns.items():
+            if not isinstance(cells, list) or not all(_ints(c, 2) and 0 <= c[0] < size[0] and 0 <= c[1] < size[1]
+                                                      for c in cells):
+                raise fail("expected a list of [x, y] squares on the board", spawns, sname, f"{name}.spawns.{sname}")
+        if "start_area" in doc:
+            _area({"area": doc["start_area"]}, f"{name}.start_area", (size[0], size[1]), square=False)
         for i, f in enumerate(need(doc, "features", list, name)):
+            check_keys(f, ("kind", "at", "area", "to", "vehicle"), f"{name}.features[{i}]")
             kind = need(f, "kind", str, f"{name}.features[{i}]")
             if kind not in FEATURES:
                 raise fail(f"unknown feature kind {kind!r}", f, "kind", f"{name}.features[{i}].kind")
             _area(f, f"{name}.features[{i}]", (size[0], size[1]))
-            if kind == "stairs":
+            if kind == "stairs" or (kind == "window" and "to" in f):
+                if "at" not in f:
+                    raise fail(f"a {kind} with a far end stands on one square ('at')", f, "area",
+                               f"{name}.features[{i}]")
                 _area({"at": need(f, "to", list, f"{name}.features[{i}]")}, f"{name}.features[{i}].to",
                       (size[0], size[1]))
+            if need(f, "vehicle", str, f"{name}.features[{i}]", default="car") not in VEHICLES:
+                raise fail(f"vehicle is one of {', '.join(VEHICLES)}", f, "vehicle", f"{name}.features[{i}].vehicle")
         if "start" in doc and need(doc, "start", str, name) not in rooms:
             raise fail("start must name a room", doc, "start", f"{name}.start")
         if "start" not in doc and "start_area" not in doc:
@@ -222,14 +297,15 @@ class Scenarios:
     by_id: dict[str, ScenarioDef]
     where: dict[str, tuple[str | None, int | None]]
 
-    def check_steps(self, steps: dict[str, SystemSpec]) -> None:
+    def step_calls(self) -> list[tuple[str, dict[str, Any], str | None, int | None, str]]:
+        """Each step an event names, with the parameters it passes: loading checks them."""
+        out = []
         for sid, scen in self.by_id.items():
+            file, line = self.where[sid]
             for ev in scen.events.values():
-                for name, _ in ev.steps:
-                    if name not in steps:
-                        file, line = self.where[sid]
-                        raise DataError(f"unknown step {name!r} (the ruleset's steps: {', '.join(sorted(steps))})",
-                                        file, line, f"{sid}.events.{ev.id}")
+                for j, (name, params) in enumerate(ev.steps):
+                    out.append((name, params, file, line, f"{sid}.events.{ev.id}.steps[{j}]"))
+        return out
 
 
 @table("sza.scenarios")
@@ -238,11 +314,19 @@ def scenarios(data: Any) -> Scenarios:
         raise DataError("the scenarios table maps ids to scenarios")
     out: dict[str, ScenarioDef] = {}
     where: dict[str, tuple[str | None, int | None]] = {}
+    _bounded(data, "")
     for sid, doc in data.items():
+        check_keys(doc, ("title", "map", "zombies", "reward", "first", "npcs", "events"), sid)
         evs_doc = need(doc, "events", dict, sid)
         events: dict[str, Event] = {}
         for eid, e in evs_doc.items():
             f = f"{sid}.events.{eid}"
+            check_keys(e, ("title", "text", "steps", "choices", "exits", "aim", "end"), f)
+            for j, c in enumerate(need(e, "choices", list, f, default=[])):
+                check_keys(c, ("text", "next"), f"{f}.choices[{j}]")
+            for j, x in enumerate(need(e, "exits", list, f, default=[])):
+                check_keys(x, ("when", "next"), f"{f}.exits[{j}]")
+            check_keys(need(e, "aim", dict, f, default={}), ("feature", "hunt"), f"{f}.aim")
             steps = [(need(s, "step", str, f"{f}.steps"), {k: plain(v) for k, v in s.items() if k != "step"})
                      for s in need(e, "steps", list, f, default=[])]
             choices = [(need(c, "text", str, f"{f}.choices"), str(need(c, "next", str, f"{f}.choices")))
@@ -254,6 +338,9 @@ def scenarios(data: Any) -> Scenarios:
                 if bad:
                     raise fail(f"unknown condition {bad[0]!r} (known: {', '.join(sorted(CONDITIONS))})", when, bad[0],
                                f"{f}.exits[{j}].when")
+                for cond, kind in (("flag", str), ("room", str), ("turns", int), ("clear", bool), ("free", bool),
+                                   ("aboard", bool), ("home", bool)):
+                    need(when, cond, kind, f"{f}.exits[{j}].when", default=None)
                 exits.append((plain(when), need(x, "next", str, f"{f}.exits[{j}]")))
             end = need(e, "end", str, f, default="")
             if end not in ("", "won", "lost"):
@@ -269,9 +356,17 @@ def scenarios(data: Any) -> Scenarios:
         first = need(doc, "first", str, sid)
         if first not in events:
             raise fail(f"unknown first event {first!r}", doc, "first", f"{sid}.first")
-        out[sid] = ScenarioDef(sid, need(doc, "title", str, sid), need(doc, "map", str, sid),
-                               need(doc, "zombies", int, sid), plain(need(doc, "reward", dict, sid, default={})),
-                               first, plain(need(doc, "npcs", list, sid, default=[])), events)
+        npcs = need(doc, "npcs", list, sid, default=[])
+        if not all(isinstance(n, str) for n in npcs):
+            raise fail("npcs are prefab names", doc, "npcs", f"{sid}.npcs")
+        reward = need(doc, "reward", dict, sid, default={})
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in reward.values()):
+            raise fail("a reward gives items by name, with how many of each", doc, "reward", f"{sid}.reward")
+        zombies = need(doc, "zombies", int, sid)
+        if zombies < 0:
+            raise fail("zombies must be 0 or more", doc, "zombies", f"{sid}.zombies")
+        out[sid] = ScenarioDef(sid, need(doc, "title", str, sid), need(doc, "map", str, sid), zombies, plain(reward),
+                               first, plain(npcs), events)
         where[sid] = (getattr(data, "file", None), data.line_of(sid))
     return Scenarios(out, where)
 

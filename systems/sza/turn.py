@@ -48,8 +48,10 @@ def human_order(game: Game, board: Board, stage: Stage) -> list[int]:
                                                    -accuracy(game, e, board, stage), e))
 
 
-@system("sza.initiative", reads=("SzaStage", "Faction", "Markers", "SzaCharacter", "SzaAttributes", "Position"),
-        writes=("SzaStage", "Markers"))
+@system("sza.initiative",
+        reads=("SzaStage", "Faction", "Markers", "SzaCharacter", "SzaAttributes", "Position", "SzaInfection"),
+        writes=("SzaStage", "Markers"),
+        uses=("darkness_penalty",))
 def initiative(game: Game) -> None:
     """Start of turn: clear last turn's states; each side rolls for initiative when zombies are on the board."""
     _ent, stage = stage_of(game)
@@ -72,10 +74,13 @@ def initiative(game: Game) -> None:
 
 @system("sza.turn",
         reads=("SzaStage", "Faction", "Kind", "Owner", "Markers", "SzaCharacter", "SzaAttributes", "Position",
-               "Health", "SzaArms", "SzaInventory", "SzaInfection", "Engaged", "SzaVehicle"),
-        writes=("Position", "Health", "SzaArms", "SzaInventory", "SzaInfection", "Engaged", "Markers", "SzaStage",
-                "SzaCharacter", "SzaVehicle", "Tally"))
-def turn(game: Game) -> Generator[Decision, int, None]:
+               "Wounds", "SzaArms", "SzaInventory", "SzaInfection", "Engaged", "SzaVehicle"),
+        writes=("Position", "Wounds", "SzaArms", "SzaInventory", "SzaInfection", "Engaged", "Markers", "SzaStage",
+                "SzaCharacter", "SzaVehicle", "Tally"),
+        uses=("surprise", "darkness_penalty", "furniture_bonus", "cured_stamina", "free_exploration"),
+        calls={"melee_strike": ("attacker", "target", "pace", "why")},
+        decides=("sza.action", "sza.k9_target", "sza.melee_target", "sza.zombie_target"))
+def turn(game: Game, interleave: bool = False) -> Generator[Decision, object, None]:
     """Each side in initiative order: every character takes its action, then every zombie acts.
 
     With the parameter `interleave` (DESIGN CHOICE, off by default), once any piece is engaged the
@@ -91,7 +96,7 @@ def turn(game: Game) -> Generator[Decision, int, None]:
     queues = {HUMANS: human_order(game, board, stage), ZOMBIE_SIDE: zombies(game)}
     order = [side for side in stage.order if side in queues]
     engaged = any(opponents(game, c) for c in chars)
-    if game.params["interleave"] and engaged and len(order) == 2:
+    if interleave and engaged and len(order) == 2:
         first, second = queues[order[0]], queues[order[1]]
         sequence = []
         for i in range(max(len(first), len(second))):

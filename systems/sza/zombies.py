@@ -9,9 +9,11 @@ that the game master's later choices in the turn can see who is already taken.
 
 A zombie locked in melee attacks (stationary) up to its Morale engaged characters; otherwise it
 walks onto its target's square when in walking reach, runs when only a run reaches (engaging with
-surprise), and else runs towards it. Characters hiding in a pipe room cannot be attacked, and
-characters in a bush are not spotted (DESIGN CHOICE: zombies ignore both). Bright Yellow Fire
-Suit: every zombie next to Bruce Long attacks him instead of others.
+surprise; never a run ending on grass), and else runs towards it. Characters hiding in a pipe room
+cannot be attacked ("No zombie may attack a character that is hiding inside this room"); characters
+in a bush are not spotted ("The zombies will not spot characters if they hide in them"), so no
+zombie goes for them, but a bush does not part a zombie already locked in melee on that square from
+its victim. Bright Yellow Fire Suit: every zombie next to Bruce Long attacks him instead of others.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from ecs_zombie.components import Markers, Position
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.systems.sza.board import UNSEEN, Board
-from ecs_zombie.systems.sza.combat import engagement, strike
+from ecs_zombie.systems.sza.combat import engagement, run_strike
 from ecs_zombie.systems.sza.components import Stage
-from ecs_zombie.systems.sza.moves import allowance, can_run, step_towards
+from ecs_zombie.systems.sza.moves import allowance, can_run, reaches, step_towards
 from ecs_zombie.systems.sza.state import (
     cell_of,
     characters,
@@ -36,13 +38,28 @@ from ecs_zombie.systems.sza.state import (
 )
 
 
+def sheltered(game: Game, ent: int, board: Board) -> bool:
+    """Hiding in a pipe room: no zombie may attack the character there."""
+    room = board.room(cell_of(board, game.world.get(ent, Position)))
+    return room is not None and room.hide
+
+
 def hidden(game: Game, ent: int, board: Board) -> bool:
-    """Hiding in a pipe room, or unspotted in a bush."""
+    """Hiding in a pipe room, or unspotted (in a bush, or a room zombies do not see into)."""
     cell = cell_of(board, game.world.get(ent, Position))
     room = board.room(cell)
     if room is not None and (room.hide or not room.spot):
         return True
     return board.feature(cell) == "bush" and not game.world.get(ent, Markers).has("aboard")
+
+
+def attackable(game: Game, z: int, target: int, board: Board, stage: Stage) -> bool:
+    """Whether the zombie can attack the character this turn: engaged with it, or a walk or a run
+    ends on its square."""
+    if target in opponents(game, z):
+        return True
+    tc = cell_of(board, game.world.get(target, Position))
+    return reaches(game, z, tc, "walk", board, stage) or reaches(game, z, tc, "run", board, stage)
 
 
 def yellow(game: Game, z: int, candidates: list[int], board: Board) -> list[int]:
@@ -53,16 +70,16 @@ def yellow(game: Game, z: int, candidates: list[int], board: Board) -> list[int]
     return bruce or candidates
 
 
-def zombie_act(game: Game, z: int, board: Board, stage: Stage) -> Generator[Decision, int, None]:
+def zombie_act(game: Game, z: int, board: Board, stage: Stage) -> Generator[Decision, object, None]:
     world = game.world
     engaged = opponents(game, z)
     if engaged:
-        targets = yellow(game, z, [c for c in engaged if not hidden(game, c, board)], board)
+        targets = yellow(game, z, [c for c in engaged if not sheltered(game, c, board)], board)
         chosen = yield from morale_targets(game, z, targets, "sza.zombie_target", zombie=z)
         for t in chosen:
             mark_victim(game, z, t)
         for t in chosen:
-            strike(game, z, t, "still", board, stage)
+            yield from run_strike(game, z, t, "still")
         return
     candidates = yellow(game, z, [c for c in characters(game) if not hidden(game, c, board)], board)
     zc = cell_of(board, world.get(z, Position))
@@ -74,19 +91,16 @@ def zombie_act(game: Game, z: int, board: Board, stage: Stage) -> Generator[Deci
     target = yield from game.decide(side_of(game, z), "sza.zombie_target", candidates, zombie=z)
     mark_victim(game, z, target)
     tc = cell_of(board, world.get(target, Position))
-    d = reach[tc]
     walk, run = allowance(game, z, board)
     runs = can_run(game, z, board)  # grass patches: walking only, for zombies as for characters
-    if not runs:
-        run = walk
-    if d <= walk:
-        if step_towards(game, z, tc, walk, board, stage) == tc:
-            engagement(game, z, target, "walk", board, stage, not hidden(game, target, board))
-    elif d <= run:
-        if step_towards(game, z, tc, run, board, stage, True) == tc:
-            engagement(game, z, target, "run", board, stage, not hidden(game, target, board))
+    if reaches(game, z, tc, "walk", board, stage):
+        step_towards(game, z, tc, walk, board, stage)
+        yield from engagement(game, z, target, "walk", board, stage, not hidden(game, target, board))
+    elif reaches(game, z, tc, "run", board, stage):
+        step_towards(game, z, tc, run, board, stage, True)
+        yield from engagement(game, z, target, "run", board, stage, not hidden(game, target, board))
     else:
-        step_towards(game, z, tc, run, board, stage, runs)
+        step_towards(game, z, tc, run if runs else walk, board, stage, runs)
 
 
 def mark_victim(game: Game, z: int, victim: int) -> None:

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ecs_zombie import Game, new_game
-from ecs_zombie.components import Card, Deck, Faction, Health, Position
+from ecs_zombie.components import Card, Deck, Faction, Position, Wounds
 from ecs_zombie.decisions import PolicyTable
 from ecs_zombie.snapshot import restore, state_bytes
 from ecs_zombie.systems.director.board import director
@@ -31,8 +31,8 @@ def check_invariants(game: Game) -> None:
         if fac.side == "zombies":
             assert (pos.x, pos.y) in on_map, f"zombie {ent} off the map"
         else:
-            h = world.get(ent, Health)
-            assert h.current <= h.maximum, f"survivor {ent} above maximum"
+            h = world.get(ent, Wounds)
+            assert h.left <= h.limit, f"survivor {ent} above maximum"
     assert all(n == 1 for n in spots.values()), f"two pieces on one hex: {spots.most_common(2)}"
     # attack cards: every card of every weapon is in exactly one place
     places: Counter[int] = Counter()

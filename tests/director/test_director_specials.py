@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from ecs_zombie import hexgrid
 from ecs_zombie.systems.director.board import kill_zombie
 from ecs_zombie.systems.director.components import AreaHazard, HeldBy, StatusTimers
 from ecs_zombie.systems.director.director import allowance
@@ -14,14 +17,18 @@ from ecs_zombie.systems.director.players import action_options
 from tests.director.director_setup import (
     at,
     director_hand,
+    events,
     force,
     give_hand,
+    held,
     hp,
+    mark,
     put,
     run_system,
     setup,
     state,
     tags,
+    timers,
     zombie,
     zombies_at,
 )
@@ -114,6 +121,9 @@ def test_boomer_slimes_nearby_and_its_bile_zombie_slimes_on_death(make_game: Any
     (bile_hex, bile), = zombies_at(game).items()
     assert bile_hex == (1, -1) and "bile" in tags(game, bile)
     put(game, p2, 2, -1)
+    plain = zombie(game, 2, -2)  # an ordinary zombie beside p2: killing it slimes nobody
+    kill_zombie(game, plain, "test")
+    assert "slimed" not in tags(game, p2)
     kill_zombie(game, bile, "test")
     assert "slimed" in tags(game, p2)
     run_system(game, "director.boomer")
@@ -151,3 +161,157 @@ def test_spitter_acid_hurts_everyone_in_it_for_its_rounds(make_game: Any) -> Non
     assert game.world.query1(AreaHazard) == ()
     run_system(game, "director.spitter")
     assert hp(game, p0) == 2
+
+
+def test_smokers_events_and_the_weakest_free_victim(make_game: Any) -> None:
+    """Smoker: dragged (a D6 gives the direction: 4 is west), grabbed, pinned, hurt; a second Smoker
+    the same round takes the weakest survivor not already held."""
+    game = make_game("director")
+    p0, p1 = _two(game, (0, 0), (1, 1), weak_hp=4)
+    hp(game, p1, 6)
+    state(game).specials = ["smoker", "smoker"]
+    force(game, dice=[4, 1])
+    run_system(game, "director.smoker")
+    assert (at(game, p0) == (-2, 0) and at(game, p1) == (2, 1)) or at(game, p1) == (1, 1)
+    assert events(game, "special_grab") == [{"special": "smoker", "survivor": p0},
+                                            {"special": "smoker", "survivor": p1}]
+    assert events(game, "dragged")[0] == {"survivor": p0, "to": [-2, 0], "direction": 3}
+    assert events(game, "pinned") == [{"survivor": p0, "why": "smoker"}, {"survivor": p1, "why": "smoker"}]
+    assert events(game, "damage") == [{"survivor": p0, "amount": 1, "hp": 3, "why": "smoker"},
+                                      {"survivor": p1, "amount": 1, "hp": 5, "why": "smoker"}]
+
+
+def test_a_special_attack_with_no_free_survivor_is_lost(make_game: Any) -> None:
+    """Design: a victim is a survivor no special infected already holds; with none free, the
+    attack strikes nobody."""
+    game = make_game("director")
+    p0, p1 = _two(game, (0, 0), (-2, 2))
+    game.world.add(p0, HeldBy("jockey", 2, 1))
+    game.world.add(p1, HeldBy("jockey", 2, 1))
+    state(game).specials = ["hunter"]
+    run_system(game, "director.hunter")
+    assert events(game, "special_grab") == [] and state(game).specials == []
+
+
+@pytest.mark.parametrize(("name", "damage"), [("smoker", 1), ("hunter", 2), ("charger", 1), ("jockey", 1)])
+def test_holds_last_two_rounds_with_damage_each(make_game: Any, name: str, damage: int) -> None:
+    """"damage per turn" while held (design: Smoker 1, Hunter 2, Charger 1, Jockey 1 a round, for 2
+    rounds: at the strike and the round after; the third round lets go)."""
+    game = make_game("director")
+    p0, _p1 = _two(game, (0, 0), (-2, 2), weak_hp=7)
+    state(game).specials = [name]
+    force(game, dice=[3, 3, 3, 3, 3, 3])  # drag/steer directions: north-west, off the tile soon
+    run_system(game, f"director.{name}")
+    assert hp(game, p0) == 7 - damage and held(game, p0) is not None
+    run_system(game, f"director.{name}")
+    assert hp(game, p0) == 7 - 2 * damage and held(game, p0) is not None
+    since = mark(game)
+    run_system(game, f"director.{name}")
+    assert hp(game, p0) == 7 - 2 * damage and held(game, p0) is None
+    assert events(game, "special_release", since) == [{"special": name, "survivor": p0}]
+
+
+def test_the_boomer_deals_no_damage_and_its_slime_is_logged(make_game: Any) -> None:
+    """Boomer: slime, not damage (design: damage 0); slimed and slime_gone are logged."""
+    game = make_game("director")
+    p0, p1 = _two(game, (0, 0), (-2, 2), weak_hp=5)
+    state(game).specials = ["boomer"]
+    since = mark(game)
+    run_system(game, "director.boomer")
+    assert hp(game, p0) == 5 and events(game, "damage", since) == []
+    assert events(game, "special_grab", since) == [{"special": "boomer", "survivor": p0}]
+    assert events(game, "slimed", since) == [{"survivor": p0, "why": "boomer"}]
+    (placed,) = events(game, "zombie_placed", since)
+    assert placed["at"] == [1, 0] and placed["active"] is True  # the first free neighbour, east
+    assert timers(game, p0) == {"slimed": 2}
+    run_system(game, "director.boomer")
+    since = mark(game)
+    run_system(game, "director.boomer")
+    assert events(game, "slime_gone", since) == [{"survivor": p0}] and "slimed" not in tags(game, p1)
+
+
+def test_the_jockey_steers_two_steps_and_a_blocked_step_is_lost(make_game: Any) -> None:
+    """Jockey: "move player in random directions in player turn" (design: 2 steps, a D6 each; a
+    step onto a zombie, a player or off the map is lost)."""
+    game = make_game("director")
+    p0, p1 = _two(game, (0, 0), (1, 0))
+    state(game).specials = ["jockey"]
+    since = mark(game)
+    force(game, dice=[1, 3])  # east (p1 there: lost), then north-west
+    run_system(game, "director.jockey")
+    assert at(game, p0) == (0, -1)
+    assert events(game, "steered", since) == [{"survivor": p0, "to": [0, -1]}]
+    assert at(game, p1) == (1, 0)
+
+
+def test_the_spitter_logs_where_its_acid_lands(make_game: Any) -> None:
+    """Spitter: "Area damage for x turns" centred on the victim (logged with the hex)."""
+    game = make_game("director")
+    p0, _p1 = _two(game, (0, 0), (-2, 2))
+    state(game).specials = ["spitter"]
+    since = mark(game)
+    run_system(game, "director.spitter")
+    assert events(game, "special_grab", since) == [{"special": "spitter", "survivor": p0, "at": [0, 0]}]
+    (acid,) = game.world.query1(AreaHazard)
+    assert sorted(map(tuple, acid[1].hexes)) == sorted(hexgrid.within((0, 0), 1))
+
+
+def test_the_chargers_line_is_logged(make_game: Any) -> None:
+    """Charger: the victim carried along the line (D6 1 = east) past the players in it, who are
+    pinned ("charger line")."""
+    game = make_game("director")
+    p0, p1 = _two(game, (-2, 0), (0, 0), weak_hp=3)
+    state(game).specials = ["charger"]
+    since = mark(game)
+    force(game, dice=[1])
+    run_system(game, "director.charger")
+    assert events(game, "dragged", since) == [{"survivor": p0, "to": [2, 0], "direction": 0}]
+    assert events(game, "pinned", since) == [{"survivor": p1, "why": "charger line"},
+                                             {"survivor": p0, "why": "charger"}]
+
+
+def test_a_drag_stops_at_a_zombie_or_a_player(make_game: Any) -> None:
+    """"move player to tile edge" (design: hex by hex while the next hex is on the same tile and
+    free): a Smoker's drag stops before a zombie, and before another survivor (only a Charger
+    ploughs through the line)."""
+    game = make_game("director")
+    p0, p1 = _two(game, (-2, 0), (1, 0))
+    state(game).specials = ["smoker"]
+    force(game, dice=[1])
+    run_system(game, "director.smoker")
+    assert at(game, p0) == (0, 0) and at(game, p1) == (1, 0) and "pinned" not in tags(game, p1)
+    game2 = make_game("director")
+    q0, _q1 = _two(game2, (-2, 0), (-2, 2))
+    zombie(game2, 1, 0)
+    state(game2).specials = ["smoker"]
+    force(game2, dice=[1])
+    run_system(game2, "director.smoker")
+    assert at(game2, q0) == (0, 0)
+
+
+def test_a_boomer_with_no_free_hex_beside_its_victim_brings_no_bile_zombie(make_game: Any) -> None:
+    """Design: the bile zombie appears on the first free hex next to the victim; none free, none."""
+    game = make_game("director")
+    p0, _p1 = _two(game, (0, 0), (-2, 2))
+    for h in hexgrid.neighbours((0, 0)):
+        zombie(game, *h)
+    state(game).specials = ["boomer"]
+    since = mark(game)
+    run_system(game, "director.boomer")
+    assert events(game, "zombie_placed", since) == [] and "slimed" in tags(game, p0)
+
+
+def test_slime_again_keeps_the_longer_time(make_game: Any) -> None:
+    """Slime lasts its 2 rounds from the latest sliming; a second sliming never shortens it."""
+    game = make_game("director")
+    p0, _p1 = _two(game, (0, 0), (-2, 2))
+    state(game).specials = ["boomer"]
+    run_system(game, "director.boomer")
+    assert timers(game, p0) == {"slimed": 2}
+    state(game).specials = ["boomer"]
+    run_system(game, "director.boomer")  # a round wears off (1 left), then slimed again: 2
+    assert timers(game, p0) == {"slimed": 2}
+    timers(game, p0)["slimed"] = 5
+    state(game).specials = ["boomer"]
+    run_system(game, "director.boomer")
+    assert timers(game, p0) == {"slimed": 4}

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import signal
+import statistics
 import subprocess
 import sys
-import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -52,17 +54,41 @@ def test_workers_and_backends_give_identical_results(tmp_path: Path) -> None:
         result = run_cli("batch", "shambling", "--games", "120", "--seed", "5", "--policy", "random",
                          "--out-file", str(path), "--json", *extra)
         assert result.returncode == 0, result.stderr
-        outs[name] = (path.read_text(), json.loads(result.stdout.splitlines()[-1]))
+        summary = json.loads(result.stdout.splitlines()[-1])
+        assert summary.pop("wrote") == {"rows": str(path)}
+        outs[name] = (path.read_text(), summary)
     assert outs["one"] == outs["two"] == outs["dask"]
     rows = rows_of(tmp_path / "one.jsonl")
     assert [r["game"] for r in rows] == list(range(120))
 
 
+def documented_seed(base: int, index: int) -> int:
+    """README, "Batches": game i of a batch seeded S plays with the seed derived from (S, "game", i)
+    by the engine's SHA-256 derivation (ecs_zombie/rng.py, derive_seed): the parts joined by "/"
+    after the prefix "ecs-zombie/seed/", the first 8 bytes of the digest big-endian, halved (< 2**63)."""
+    digest = hashlib.sha256(f"ecs-zombie/seed/{base}/game/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+# (S, i, seed of game i): computed once from the derivation above; they must never change, or no
+# published batch row can be replayed by its seed.
+SEED_VECTORS = [(0, 0, 6597732518388259541), (3, 6, 1514007248482226460), (5, 119, 8760099373723923079),
+                (2**63 - 1, 99999, 3708630806890437713)]
+
+
+@pytest.mark.parametrize(("base", "index", "seed"), SEED_VECTORS)
+def test_batch_game_seeds_are_the_documented_derivation(base: int, index: int, seed: int) -> None:
+    assert documented_seed(base, index) == seed
+    assert game_seed(base, index) == seed
+
+
 def test_a_game_of_the_batch_is_reproduced_by_run(tmp_path: Path) -> None:
     path = tmp_path / "b.jsonl"
     assert run_cli("batch", "shambling", "--games", "8", "--seed", "3", "--out-file", str(path)).returncode == 0
-    row = rows_of(path)[6]
-    assert row["seed"] == game_seed(3, 6)
+    rows = rows_of(path)
+    assert [r["seed"] for r in rows] == [documented_seed(3, i) for i in range(8)]
+    row = rows[6]
+    assert row["seed"] == 1514007248482226460
     single = json.loads(run_cli("run", "shambling", "--seed", str(row["seed"]), "--json").stdout)
     for key in ("outcome", "turns", "survivors_left", "zombies_destroyed"):
         assert single[key] == row[key]
@@ -98,26 +124,6 @@ def test_a_failing_game_is_recorded_and_the_batch_goes_on(tmp_path: Path, monkey
     assert str(failed[0]) in result.output
 
 
-def test_interrupt_leaves_a_valid_partial_output(tmp_path: Path) -> None:
-    """Ctrl-C: finished games are in the file, the summary is printed for them, exit status 130."""
-    out = tmp_path / "i.jsonl"
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "ecs_zombie.cli", "batch", "shambling", "--games", "200000",
-                             "--workers", "2", "--out-file", str(out), "--json"], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 60
-    while time.time() < deadline and (not out.exists() or out.stat().st_size < 2000):
-        time.sleep(0.2)
-    proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=60)
-    assert proc.returncode == 130, stderr
-    assert "Traceback" not in stderr
-    rows = rows_of(out)
-    summary = json.loads(stdout.splitlines()[-1])
-    assert summary["interrupted"] and summary["games"] == len(rows) > 0
-    assert [r["game"] for r in rows] == sorted(r["game"] for r in rows)
-
-
 def test_plots_are_valid_png(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     png = tmp_path / "b.png"
@@ -140,13 +146,25 @@ def test_no_progress_bar_when_not_a_terminal() -> None:
 
 
 def test_summary_is_bounded_and_in_game_order(tmp_path: Path) -> None:
+    """Rows arrive in game order with the documented seeds, and the summary is exactly the rows'
+    figures (computed here with the standard library): the counts per outcome, the mean and the
+    median number of turns."""
     spec = BatchSpec("shambling", 64, seed=2)
-    writer = RowWriter(tmp_path / "r.csv", ["game", "seed", "outcome", "turns", "error"])
+    writer = RowWriter(tmp_path / "r.jsonl", ["game", "seed", "outcome", "turns", "error"])
     result = play_batch(spec, out=writer)
     writer.close()
+    rows = rows_of(tmp_path / "r.jsonl")
+    assert [r["game"] for r in rows] == list(range(64))
+    assert [r["seed"] for r in rows] == [documented_seed(2, i) for i in range(64)]
     summary = result.to_dict()
-    assert summary["games"] == 64 and sum(o["count"] for o in summary["outcomes"].values()) == 64
-    assert all(isinstance(h.counts, dict) for h in result.summary.turns_by_outcome.values())
+    assert summary["games"] == 64 and summary["failed"] == 0
+    counted = Counter(r["outcome"] for r in rows)
+    assert {k: v["count"] for k, v in summary["outcomes"].items()} == dict(counted)
+    assert len(counted) == 2  # both sides win some of 64 games: the counts are not trivially one bucket
+    turns = [r["turns"] for r in rows]
+    assert summary["turns"]["mean"] == pytest.approx(statistics.mean(turns))
+    assert summary["turns"]["median"] == statistics.median(turns)
+    assert sum(h.n for h in result.summary.turns_by_outcome.values()) == 64
 
 
 def test_workers_run_the_code_the_parent_runs(tmp_path: Path) -> None:
@@ -204,3 +222,144 @@ def test_an_ignored_ctrl_c_stays_ignored(tmp_path: Path) -> None:
     finally:
         signal.signal(signal.SIGINT, previous)
     assert not result.interrupted and result.summary.games == len(rows_of(tmp_path / "rows.jsonl")) == 12
+
+
+class FakeFuture:
+    """A stand-in for a concurrent.futures / Dask future in a given state."""
+
+    def __init__(self, span: tuple[int, int], log: list[tuple[str, tuple[int, int]]], state: str = "done") -> None:
+        self.span, self.log, self.state = span, log, state
+
+    def result(self) -> list[tuple[int, int]]:
+        if self.state == "interrupt":
+            raise KeyboardInterrupt
+        return [self.span]
+
+    def done(self) -> bool:
+        return self.state in ("done", "failed", "cancelled")
+
+    def cancelled(self) -> bool:
+        return self.state == "cancelled"
+
+    def exception(self) -> BaseException | None:
+        return RuntimeError("x") if self.state == "failed" else None
+
+    def cancel(self) -> None:
+        self.log.append(("cancel", self.span))
+
+
+def test_chunks_are_taken_back_in_order_with_a_bounded_window() -> None:
+    """README: at most three chunks per worker are in flight and results are taken back in order."""
+    from ecs_zombie.batch import _in_order, chunks
+
+    spans = chunks(10, 2)
+    assert spans == [(0, 2), (2, 4), (4, 6), (6, 8), (8, 10)] and chunks(5, 2)[-1] == (4, 5) and chunks(0, 3) == []
+    log: list[tuple[str, tuple[int, int]]] = []
+
+    def submit(a: int, b: int) -> FakeFuture:
+        log.append(("submit", (a, b)))
+        return FakeFuture((a, b), log)
+
+    gen = _in_order(submit, spans, 3)
+    assert log == []
+    assert next(gen) == [(0, 2)]
+    assert log == [("submit", s) for s in spans[:4]]  # three in flight, one taken back, one more sent
+    assert list(gen) == [[s] for s in spans[1:]] and len(log) == 5
+
+
+def test_ctrl_c_yields_the_finished_chunks_in_order_and_cancels_the_rest() -> None:
+    from ecs_zombie.batch import _in_order
+
+    log: list[tuple[str, tuple[int, int]]] = []
+    states = {(0, 1): "interrupt", (1, 2): "done", (2, 3): "running", (3, 4): "failed", (4, 5): "cancelled",
+              (5, 6): "done"}
+    gen = _in_order(lambda a, b: FakeFuture((a, b), log, states[(a, b)]), list(states), 6)
+    got = []
+    with pytest.raises(KeyboardInterrupt):
+        for rows in gen:
+            got.append(rows)
+    assert got == [[(1, 2)], [(5, 6)]]
+    assert log == [("cancel", (2, 3)), ("cancel", (3, 4)), ("cancel", (4, 5))]
+
+
+@pytest.mark.parametrize(("games", "sizes"), [(20, [2] * 10), (5, [1] * 5), (40, [5] * 8)])
+def test_batch_chunk_sizes(games: int, sizes: list[int]) -> None:
+    """One worker: chunks of games / 8 (at least 1, at most 200), in game order."""
+    from ecs_zombie.batch import run_batch
+
+    got = list(run_batch(BatchSpec("shambling", games, seed=1)))
+    assert [len(c) for c in got] == sizes
+    assert [r["game"] for c in got for r in c] == list(range(games))
+
+
+def test_the_largest_chunk_is_200_games() -> None:
+    from ecs_zombie.batch import run_batch
+
+    assert len(next(run_batch(BatchSpec("shambling", 3000, seed=1)))) == 200
+    assert [len(c) for c in run_batch(BatchSpec("shambling", 7, seed=1), chunk=3)] == [3, 3, 1]
+
+
+def test_batch_arguments_are_checked() -> None:
+    import dataclasses
+
+    from ecs_zombie.batch import check, run_batch
+    from ecs_zombie.errors import GameError
+
+    with pytest.raises(GameError, match="--workers must be at least 1"):
+        run_batch(BatchSpec("shambling", 3), workers=0)
+    with pytest.raises(GameError, match="unknown backend 'ray' \\(known: local, dask\\)"):
+        run_batch(BatchSpec("shambling", 3), backend="ray")
+    with pytest.raises(GameError, match="--games must be at least 1"):
+        check(BatchSpec("shambling", 0))
+    from ecs_zombie import new_game
+
+    game = new_game("shambling", 0)
+    assert check(BatchSpec("shambling", 1)) == list(game.metrics()) and "survivors_left" in game.metrics()
+    game.close()
+    spec = BatchSpec("shambling", 3)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        spec.games = 4  # type: ignore[misc]
+    assert (spec.seed, spec.policy, spec.players, spec.params) == (0, "heuristic", None, {})
+
+
+def test_a_game_that_cannot_start_is_a_row_with_its_error_and_every_world_is_closed() -> None:
+    """A failing game is data for the batch (its row carries the error), and no game of a batch
+    keeps its world: memory stays flat however many games (README, "Parallel")."""
+    import esper
+
+    from ecs_zombie.batch import check, play_one
+
+    before = set(esper.list_worlds())
+    row = play_one(BatchSpec("shambling", 1, seed=3, params={"nosuch": 1}), 0)
+    assert row["game"] == 0 and row["seed"] == documented_seed(3, 0)
+    assert row["error"].startswith("DataError: ") and "unknown parameter 'nosuch'" in row["error"]
+    assert row["nosuch"] == 1 and "outcome" not in row
+    good = play_one(BatchSpec("shambling", 1, seed=3), 1)
+    assert "error" not in good and good["outcome"] in ("survivors", "zombies") and good["seed"] == documented_seed(3, 1)
+    check(BatchSpec("shambling", 1))
+    assert set(esper.list_worlds()) == before
+
+
+def test_workers_ignore_ctrl_c_and_at_most_three_chunks_per_worker_are_in_flight(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """README: workers leave Ctrl-C to the parent, which stops the batch cleanly; at most three
+    chunks per worker are in flight."""
+    from ecs_zombie import batch
+
+    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        batch._quiet_worker()
+        assert signal.getsignal(signal.SIGINT) == signal.getsignal(signal.SIGTERM) == signal.SIG_IGN
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+    windows: list[int] = []
+
+    def spy(submit: object, spans: list[tuple[int, int]], window: int) -> list[list[dict[str, object]]]:
+        windows.append(window)
+        return []
+
+    monkeypatch.setattr(batch, "_in_order", spy)
+    assert list(batch.run_local(BatchSpec("shambling", 4), 2, 1)) == []
+    assert list(batch.run_local(BatchSpec("shambling", 4), 3, 1)) == []
+    assert windows == [6, 9]

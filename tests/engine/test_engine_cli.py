@@ -56,7 +56,7 @@ def test_replay_verify_and_tampering(tmp_path: Path) -> None:
     rec = tmp_path / "g.replay"
     assert run_cli("run", "shambling", "--seed", "7", "--record", str(rec)).returncode == 0
     ok = run_cli("replay", str(rec), "--verify", "--heavy")
-    assert ok.returncode == 0 and "every state hash matches" in ok.stdout
+    assert ok.returncode == 0 and "every tick's events and state match" in ok.stdout
     # Tamper with one decision and re-seal the file so it still loads: verification must name the tick.
     outer = msgpack.unpackb(rec.read_bytes(), raw=False)
     content = msgpack.unpackb(outer["body"], raw=False)
@@ -83,7 +83,8 @@ def test_inspect_json_shape(tmp_path: Path) -> None:
 def test_validate_everything_shipped() -> None:
     result = run_cli("validate")
     assert result.returncode == 0, result.stderr
-    assert "shambling.yaml: ruleset ok" in result.stdout
+    assert "prefabs/rulesets/shambling.yaml: ruleset shambling ok" in result.stdout
+    assert "prefabs/scenarios/sza/bungalow.yaml: scenario ok (ruleset sza)" in result.stdout
 
 
 @pytest.mark.parametrize(("args", "needles"), [
@@ -144,7 +145,12 @@ def test_a_failed_run_never_overwrites_a_good_save(tmp_path: Path) -> None:
 
 
 def test_bare_save_names_go_to_the_saves_folder(tmp_path: Path) -> None:
-    result = run_cli("run", "shambling", "--seed", "2", "--stop-after", "1", "--save", "bare.msgpack", cwd=tmp_path)
+    """A bare name is written into `saves/` of the working folder (not the checkout's), and what is
+    written there is the save itself: it resumes."""
+    name = f"bare-{tmp_path.name}.msgpack"  # unique: the checkout's saves/ must not hold it afterwards
+    result = run_cli("run", "shambling", "--seed", "2", "--stop-after", "1", "--save", name, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert (tmp_path / "saves" / "bare.msgpack").is_file()
-    assert ROOT.is_dir()
+    assert (tmp_path / "saves" / name).is_file()
+    assert not (ROOT / "saves" / name).exists() and not (tmp_path / name).exists()
+    resumed = run_cli("resume", str(tmp_path / "saves" / name), "--json", cwd=tmp_path)
+    assert resumed.returncode == 0, resumed.stderr

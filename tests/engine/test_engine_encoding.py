@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecs_zombie import canonical, new_game
-from ecs_zombie.components import Card, Zone, component
+from ecs_zombie.components import Card, Wounds, Zone, component
 from ecs_zombie.decisions import PolicyTable
 from ecs_zombie.state import game_state, state_bytes
 
@@ -120,3 +120,73 @@ def test_equal_but_differently_packed_values_are_never_reused() -> None:
         assert state_bytes(second) == canonical.pack(game_state(second))
     first.close()
     second.close()
+
+
+def test_sorted_packing_and_the_checksum() -> None:
+    """pack_sorted sorts every map's keys (by their text), turns tuples into lists, and packs as
+    msgpack does; files carry "a 16-byte digest of body" (BLAKE2b, ecs_zombie/snapshot.py)."""
+    import hashlib
+
+    value = {"b": {"z": 1, "a": (2, {"y": 0, "x": 1})}, "a": [3], 10: "ten", 9: "nine"}
+    assert canonical.sort_keys(value) == {10: "ten", 9: "nine", "a": [3], "b": {"a": [2, {"x": 1, "y": 0}], "z": 1}}
+    assert list(canonical.sort_keys(value)) == [10, 9, "a", "b"]  # "10" < "9" < "a" as text
+    assert canonical.pack_sorted({"b": 1, "a": (1, 2)}) == reference({"a": [1, 2], "b": 1})
+    assert canonical.digest(b"body") == hashlib.blake2b(b"body", digest_size=16).digest()
+    assert len(canonical.digest(b"")) == 16
+    assert canonical.map_pairs(reference({"a": 1, "b": 2}), 2) == reference("a") + reference(1) + reference("b") + \
+        reference(2)
+
+
+def test_the_cache_of_packed_records_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Records kept across games are dropped once the cache holds its maximum, and states are the
+    same bytes with or without them."""
+    from ecs_zombie import state as state_module
+
+    monkeypatch.setattr(state_module, "_LASTING", {})
+    monkeypatch.setattr(state_module, "_LASTING_MAX", 5)
+    game = new_game("shambling", 3)
+    game.frozen_records.clear()
+    assert state_bytes(game) == canonical.pack(game_state(game))
+    assert 0 < len(state_module._LASTING) <= 5
+    other = new_game("shambling", 4)
+    assert state_bytes(other) == canonical.pack(game_state(other))
+    assert len(state_module._LASTING) <= 5
+    game.close()
+    other.close()
+
+
+def test_a_mutable_component_changed_in_place_is_encoded_anew() -> None:
+    """Only all-frozen records are reused: an entity of mutable components changed in place shows."""
+    game = new_game("shambling", 1)
+    ent = game.world.create(Wounds(0, 2))
+    first = state_bytes(game)
+    game.world.get(ent, Wounds).taken = 1
+    assert state_bytes(game) != first and state_bytes(game) == canonical.pack(game_state(game))
+    game.close()
+
+
+def test_the_cache_never_holds_more_than_its_maximum(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ecs_zombie import state as state_module
+
+    sizes: list[int] = []
+
+    class Watched(dict):  # type: ignore[type-arg]
+        def __setitem__(self, key: Any, value: Any) -> None:
+            super().__setitem__(key, value)
+            sizes.append(len(self))
+
+    monkeypatch.setattr(state_module, "_LASTING", Watched())
+    monkeypatch.setattr(state_module, "_LASTING_MAX", 5)
+    game = new_game("shambling", 3)
+    game.frozen_records.clear()
+    state_bytes(game)
+    assert len(sizes) > 6 and max(sizes) == 5
+    game.close()
+
+
+def test_a_save_records_its_provenance() -> None:
+    game = new_game("shambling", 1)
+    state = game_state(game)
+    assert set(state["provenance"]) == {"code", "engine"} and state["ruleset_files"]
+    assert "provenance" not in game_state(game, policy_state=False)
+    game.close()

@@ -49,11 +49,54 @@ def test_streams_do_not_shift_each_other() -> None:
     assert [a("dice").next32() for _ in range(5)] == [b("dice").next32() for _ in range(5)]
 
 
-def test_bounded_values_are_unbiased_over_a_full_cycle_of_outputs() -> None:
-    """below(n) rejects the low (2**32 % n) outputs: each value keeps exactly floor(2**32 / n) raw values."""
-    n = 6
-    threshold = ((1 << 32) - n) % n
-    assert ((1 << 32) - threshold) % n == 0
+# pcg32-demo (the reference implementation's demo program): pcg32_srandom_r(&rng, 42u, 54u), then
+# "Round 1: 32bit: 0xa15c02b7 0x7b47f409 0xba1d3330 0x83d2f293 0xbfa4784b 0xcbed606e".
+REFERENCE_42_54 = [0xA15C02B7, 0x7B47F409, 0xBA1D3330, 0x83D2F293, 0xBFA4784B, 0xCBED606E]
+
+
+@pytest.mark.parametrize(("n", "expected", "raw_used"), [
+    # pcg32_boundedrand_r: threshold = 2**32 mod n; raw outputs r < threshold are rejected, the rest
+    # give r mod n. Worked by hand from the reference outputs above (decimal: 2707161783,
+    # 2068313097, 3122475824, 2211639955).
+    #
+    # n = 2**32 - 0x7b47f409 = 2226654199: the threshold is exactly the second raw output, which is
+    # kept (r >= threshold): 2707161783 - n = 480507584; 2068313097; 3122475824 - n = 895821625.
+    (2226654199, [480507584, 2068313097, 895821625], 3),
+    # n one less: the threshold (2068313098) is one above the second output, which is rejected, and
+    # the third and fourth are used: 480507585; 3122475824 - n = 895821626; 2211639955 (< n).
+    (2226654198, [480507585, 895821626, 2211639955], 4),
+    # n = 2**31 + 1: threshold 2**31 - 1, about half of all outputs rejected: 2707161783 - n =
+    # 559678134; 2068313097 rejected; 3122475824 - n = 974992175; 2211639955 - n = 64156306.
+    (2**31 + 1, [559678134, 974992175, 64156306], 4),
+])
+def test_bounded_values_reject_exactly_the_outputs_under_the_threshold(n: int, expected: list[int],
+                                                                       raw_used: int) -> None:
+    """below(n) is the reference pcg32_boundedrand_r: the rejection path (and its edge, an output
+    equal to the threshold, which is kept) gives the hand-computed values, and a rejected output is
+    consumed (the next raw output is the one after the last used)."""
+    g = PCG32(42, 54)
+    assert [g.below(n) for _ in expected] == expected
+    assert g.next32() == REFERENCE_42_54[raw_used]
+
+
+def test_small_bounds_use_one_output_each() -> None:
+    """2**32 mod 6 = 4: outputs 0..3 would be rejected, so the reference outputs are all kept:
+    0xa15c02b7 mod 6 = 2707161783 mod 6 = 3, then 2068313097 mod 6 = 3, 3122475824 mod 6 = 2."""
+    g = PCG32(42, 54)
+    assert [g.below(6) for _ in range(3)] == [3, 3, 2]
+    assert g.next32() == REFERENCE_42_54[3]
+
+
+def test_below_one_uses_no_output_and_below_zero_is_an_error() -> None:
+    """A bound of 1 has one answer and draws nothing (a stream is not advanced by a forced choice);
+    a bound under 1 is a programming error, never a silent 0."""
+    g = PCG32(42, 54)
+    assert g.below(1) == 0
+    assert g.next32() == REFERENCE_42_54[0]
+    for bad in (0, -3):
+        with pytest.raises(ValueError, match="n >= 1"):
+            g.below(bad)
+    assert g.next32() == REFERENCE_42_54[1]
 
 
 def test_bounded_values_look_uniform() -> None:

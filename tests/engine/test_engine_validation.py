@@ -28,7 +28,7 @@ def line_of(path: Path, needle: str) -> int:
 
 
 def test_unknown_system_names_file_line_and_field(tmp_path: Path) -> None:
-    path = edited(tmp_path, "- shambling.pursuit", "- shambling.pursuet")
+    path = edited(tmp_path, "- {system: shambling.pursuit,", "- {system: shambling.pursuet,")
     with pytest.raises(DataError) as info:
         load_ruleset(str(path))
     msg = str(info.value)
@@ -37,17 +37,35 @@ def test_unknown_system_names_file_line_and_field(tmp_path: Path) -> None:
 
 
 def test_duplicate_system(tmp_path: Path) -> None:
-    path = edited(tmp_path, "- shambling.pursuit", "- shambling.combat")
+    path = edited(tmp_path, "- {system: shambling.pursuit, params: {threshold: $pursuit_threshold}}",
+                  "- {system: shambling.pursuit, params: {threshold: $pursuit_threshold}}\n"
+                  "      - {system: shambling.pursuit, params: {threshold: 3}}")
     with pytest.raises(DataError, match="appears twice"):
         load_ruleset(str(path))
+    path = edited(tmp_path, "- {system: shambling.pursuit, params: {threshold: $pursuit_threshold}}",
+                  "- {system: shambling.pursuit, params: {threshold: $pursuit_threshold}}\n"
+                  "      - {system: shambling.pursuit, label: second pursuit, params: {threshold: 3}}")
+    labels = [s.label for s in load_ruleset(str(path)).phases[1][1]]
+    assert labels == ["shambling.engage", "shambling.combat", "shambling.pursuit", "second pursuit"]
 
 
 def test_system_reading_a_component_nothing_provides(tmp_path: Path) -> None:
     """A ruleset whose prefabs give no Wounds cannot run a system that reads Wounds."""
     (tmp_path / "figs.yaml").write_text("survivor:\n  Kind: {name: survivor}\n  Zone: {board: 0}\n")
     path = edited(tmp_path, "prefabs: [shambling/figures.yaml]", f"prefabs: [{tmp_path / 'figs.yaml'}]")
-    with pytest.raises(DataError, match="which no prefab or system provides"):
+    with pytest.raises(DataError) as info:
         load_ruleset(str(path))
+    lines = str(info.value).splitlines()
+    assert len(lines) > 1  # every unprovided read is reported, not only the first
+    reported = set()
+    for line in lines:
+        where, _, message = line.partition(": system ")
+        name = message.split("'")[1]
+        reported.add(name)
+        # each at the line of the entry that schedules the system
+        assert where.startswith(f"{path}:{line_of(path, name)}: "), line
+        assert "which no prefab or system of this ruleset provides" in message
+    assert {"shambling.engage", "shambling.combat"} <= reported
 
 
 def test_parameter_default_out_of_range(tmp_path: Path) -> None:
@@ -90,7 +108,7 @@ def test_scenario_table_override_is_found_beside_the_scenario(tmp_path: Path) ->
     shutil.copy(PREFABS_DIR / "shambling" / "crt.yaml", tmp_path / "my_crt.yaml")
     (tmp_path / "s.yaml").write_text(
         "ruleset: shambling\ntables: {shambling.crt: my_crt.yaml}\n"
-        "entities: [{prefab: board, per_player: true}]\n"
+        "entities: [{prefab: board, per_player: true}]\ndecks: [{name: shambling, table: shambling.deck}]\n"
     )
     scenario = load_scenario(str(tmp_path / "s.yaml"))
     assert scenario.table_overrides["shambling.crt"] == str((tmp_path / "my_crt.yaml").resolve())
@@ -106,12 +124,35 @@ def test_a_broken_table_names_its_row(tmp_path: Path) -> None:
 
 def test_system_parameters_may_name_ruleset_parameters(tmp_path: Path) -> None:
     """`$name` in a system's params takes the ruleset parameter; an unknown name is refused."""
-    path = edited(tmp_path, "- {system: core.narration, params: {track: shambling.narration}}",
-                  "- {system: core.narration, params: {track: shambling.narration, x: $combat_rounds}}")
+    path = edited(tmp_path, "- {system: shambling.combat, params: {rounds: $combat_rounds}}",
+                  "- {system: shambling.combat, params: {rounds: $combat_rounds}}")
     rs = load_ruleset(str(path))
-    step = rs.phases[0][1][1]
-    assert step.bound({"combat_rounds": 2})["x"] == 2
+    step = rs.phases[1][1][1]
+    assert step.bound({"combat_rounds": 2})["rounds"] == 2
     path = edited(tmp_path, "- {system: core.narration, params: {track: shambling.narration}}",
                   "- {system: core.narration, params: {track: shambling.narration, x: $nosuch}}")
     with pytest.raises(DataError, match="names no parameter"):
+        load_ruleset(str(path))
+
+
+def test_a_scenario_must_provide_what_its_systems_read(tmp_path: Path) -> None:
+    """A scenario placing nothing a system reads (and no system creating it) is refused at load,
+    every offender on its own line naming the ruleset entry, instead of failing at the first read."""
+    (tmp_path / "s.yaml").write_text("ruleset: stalingrad\nentities: []\n")
+    with pytest.raises(DataError) as info:
+        load_scenario(str(tmp_path / "s.yaml"))
+    lines = str(info.value).splitlines()
+    assert len(lines) == 12  # every system of stalingrad.yaml, steps included
+    # the ruleset's own file is named as found (relative to the working folder, or absolute)
+    assert lines[0].startswith(f"{tmp_path / 's.yaml'}: system 'stalingrad.setup' (")
+    assert lines[0].endswith("rulesets/stalingrad.yaml:38: phases[0].systems[0]) reads StalingradRound, Tally, but "
+                             "the scenario places no entity with them and no system creates them")
+
+
+def test_misspelt_keys_are_refused_with_a_suggestion(tmp_path: Path) -> None:
+    (tmp_path / "s.yaml").write_text("ruleset: shambling\nentites: []\n")
+    with pytest.raises(DataError, match=r"s.yaml:2: entites: unknown key 'entites' \(did you mean 'entities'\?\)"):
+        load_scenario(str(tmp_path / "s.yaml"))
+    path = edited(tmp_path, "max_ticks: 10", "max_tick: 10")
+    with pytest.raises(DataError, match=r"rs.yaml:\d+: max_tick: unknown key 'max_tick' \(did you mean 'max_ticks'"):
         load_ruleset(str(path))

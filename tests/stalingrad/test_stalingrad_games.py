@@ -9,18 +9,18 @@ import msgpack
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from stalingrad_support import char, events, run, write_scenario
 
 from ecs_zombie import Game, new_game
 from ecs_zombie.components import Faction, Position
 from ecs_zombie.decisions import PolicyTable
 from ecs_zombie.grid import OBSTRUCTIVE, WALL
 from ecs_zombie.snapshot import restore, state_bytes
-from ecs_zombie.systems.stalingrad.board import gmap, state
+from ecs_zombie.systems.stalingrad.board import gmap
 from ecs_zombie.systems.stalingrad.card_spawn import card_spawn
-from ecs_zombie.systems.stalingrad.components import Arsenal, AwaitingSpawn
+from ecs_zombie.systems.stalingrad.components import Arsenal
 from ecs_zombie.systems.stalingrad.round import setup
-from tests.helpers import play_recorded
+from tests.helpers import play_recorded, run_cli
+from tests.stalingrad.stalingrad_support import CHARACTERS, ZOMBIES, char, events, run, spawned, waiting, write_scenario
 
 RULESETS = ["stalingrad", "stalingrad-shambling"]
 
@@ -50,7 +50,7 @@ def test_invariants_hold_and_every_game_ends(ruleset: str, seed: int, policy: st
             for e in events(game, kind):
                 for sq in e["path"]:
                     assert g.terrain_at((sq[0], sq[1])) not in (WALL, OBSTRUCTIVE)
-        assert game.over and game.outcome in ("characters", "zombies", "timeout")
+        assert game.over and game.outcome in (CHARACTERS, ZOMBIES, "timeout")
         assert game.tick <= game.ruleset.max_ticks
     finally:
         game.close()
@@ -119,8 +119,8 @@ def test_hybrid_card_value_is_the_number_of_zombies(tmp_path: Path) -> None:
     game = hybrid_game(tmp_path, ["3H"])
     run(game, card_spawn(game))
     assert [e["card"] for e in events(game, "draw")] == ["3H"]
-    assert state(game)[0].spawned == 3
-    assert len(game.world.query1(AwaitingSpawn)) == 2
+    assert spawned(game) == 3
+    assert len(waiting(game)) == 2
 
 
 def test_hybrid_joker_reshuffles(tmp_path: Path) -> None:
@@ -129,20 +129,18 @@ def test_hybrid_joker_reshuffles(tmp_path: Path) -> None:
     run(game, card_spawn(game))
     assert [e["card"] for e in events(game, "draw")] == ["JK", "2C"]
     assert [e["why"] for e in events(game, "shuffle")] == ["start of game", "joker"]
-    assert state(game)[0].spawned == 2
+    assert spawned(game) == 2
 
 
 def test_cli_runs_the_default_scenario() -> None:
     """`ecs-zombie run stalingrad --seed 3 --json` plays the shipped scenario to an end."""
     import json
 
-    from conftest import run_cli
-
     for ruleset in RULESETS:
         out = run_cli("run", ruleset, "--seed", "3", "--json")
         assert out.returncode == 0, out.stderr
         summary = json.loads(out.stdout)
-        assert summary["finished"] and summary["outcome"] in ("characters", "zombies")
+        assert summary["finished"] and summary["outcome"] in (CHARACTERS, ZOMBIES)
 
 
 def test_hybrid_map_without_spawn_squares_is_a_clean_error(tmp_path: Path) -> None:

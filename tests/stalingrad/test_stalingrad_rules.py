@@ -9,14 +9,56 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from stalingrad_support import at, char, dice, events, face, lockers, make, rolls, run, set_mode, zombie
+import pytest
 
-from ecs_zombie.components import Facing, Markers, Position, Wounds
 from ecs_zombie.systems.stalingrad import activation, attack, round, spawn, zombies
 from ecs_zombie.systems.stalingrad.board import state, stun_zombie
-from ecs_zombie.systems.stalingrad.components import ActivationState, Arsenal, AwaitingSpawn
 from ecs_zombie.systems.stalingrad.tables import Weapon
+from tests.stalingrad.stalingrad_support import (
+    ARRIVED,
+    CHARACTERS,
+    HIDDEN,
+    RUNNING,
+    SEARCHING,
+    STATIONARY,
+    STRUCK,
+    STUNNED,
+    WALKING,
+    ZOMBIES,
+    act_state,
+    ammo,
+    asked,
+    at,
+    char,
+    covering,
+    declare,
+    dice,
+    events,
+    face,
+    facing,
+    first,
+    gear,
+    gone,
+    has,
+    lock,
+    lockers,
+    make,
+    mark,
+    move_to,
+    rolls,
+    rule,
+    run,
+    set_ammo,
+    set_covering,
+    set_mode,
+    tally,
+    waiting,
+    where,
+    wounds,
+    zombie,
+)
 
+ROWS = ["............"] * 8
 
 def test_hit_number_rises_by_one_per_rm_or_part() -> None:
     """Normal fire 3a-3b: PB 3, RM 2: range 3 -> primary; range 4 -> +1 (part of RM); 7 -> +2."""
@@ -28,52 +70,52 @@ def test_roll_of_hit_plus_three_kills_a_one_hit_zombie(tmp_path: Path) -> None:
     """Normal fire 5a: target at range 7 (PB 3, RM 2 -> hit # 6 + 2 = 8); a roll of 11 kills."""
     game = make(tmp_path, [char("commissar", 1, 1), zombie("walker", 8, 1)])
     com, walker = at(game, 1, 1), at(game, 8, 1)
-    set_mode(game, com, "stationary")
+    set_mode(game, com, STATIONARY)
     dice(game, [11])
     run(game, attack.normal_fire(game, com, "tt33"))
     assert events(game, "attack")[0]["hit"] == 8
-    assert not game.world.exists(walker)
-    assert state(game)[1].counts["zombies_killed"] == 1
+    assert gone(game, walker)
+    assert tally(game)["zombies_killed"] == 1
 
 
 def test_roll_of_hit_number_stuns(tmp_path: Path) -> None:
     """Normal fire 5b: hit # 8; a 10 (>= 8, < 11) stuns the zombie and does not kill it."""
     game = make(tmp_path, [char("commissar", 1, 1), zombie("walker", 8, 1)])
     com, walker = at(game, 1, 1), at(game, 8, 1)
-    set_mode(game, com, "stationary")
+    set_mode(game, com, STATIONARY)
     dice(game, [10])
     run(game, attack.normal_fire(game, com, "tt33"))
-    assert game.world.exists(walker)
-    assert game.world.get(walker, Markers).has("stunned")
+    assert not gone(game, walker)
+    assert has(game, walker, STUNNED)
 
 
 def test_a_one_reduces_ammo(tmp_path: Path) -> None:
     """Normal fire 5d: a roll of 1 costs one ammo; the zombie is untouched."""
     game = make(tmp_path, [char("commissar", 1, 1), zombie("walker", 4, 1)])
     com, walker = at(game, 1, 1), at(game, 4, 1)
-    set_mode(game, com, "stationary")
+    set_mode(game, com, STATIONARY)
     dice(game, [1])
     run(game, attack.normal_fire(game, com, "tt33"))
-    assert game.world.get(com, Arsenal).ammo["tt33"] == 3
-    assert game.world.exists(walker) and not game.world.get(walker, Markers).has("stunned")
+    assert ammo(game, com)["tt33"] == 3
+    assert not gone(game, walker) and not has(game, walker, STUNNED)
 
 
 def test_a_two_wounds_the_first_intervening_character(tmp_path: Path) -> None:
     """Normal fire 5c: range 4 (hit # 6 + 1) plus 1 for the character in the way = 8; a 2 wounds him."""
     game = make(tmp_path, [char("commissar", 1, 1), char("sniper", 3, 1), zombie("walker", 5, 1)])
     com, sniper = at(game, 1, 1), at(game, 3, 1)
-    set_mode(game, com, "stationary")
+    set_mode(game, com, STATIONARY)
     dice(game, [2])
     run(game, attack.normal_fire(game, com, "tt33"))
     assert events(game, "attack")[0]["hit"] == 8
-    assert game.world.get(sniper, Wounds).taken == 1
+    assert wounds(game, sniper) == 1
 
 
 def test_hit_number_above_twelve_fails_without_dice(tmp_path: Path) -> None:
     """Normal fire 3c: range 10 -> 6 + 4 = 10, running +4 = 14 > 12: the attack fails, no die rolled."""
     game = make(tmp_path, [char("commissar", 1, 1), zombie("walker", 11, 1)])
     com = at(game, 1, 1)
-    set_mode(game, com, "running")
+    set_mode(game, com, RUNNING)
     dice(game, [12])
     run(game, attack.normal_fire(game, com, "tt33"))
     assert events(game, "attack_fails")[0]["hit"] == 14
@@ -85,11 +127,11 @@ def test_nearest_target_ties_are_offered_to_the_player(tmp_path: Path) -> None:
     game = make(tmp_path, [char("commissar", 1, 1), zombie("walker", 4, 1), zombie("walker", 3, 2),
                            zombie("walker", 6, 1)])
     com, a, b = at(game, 1, 1), at(game, 4, 1), at(game, 3, 2)
-    set_mode(game, com, "stationary")
+    set_mode(game, com, STATIONARY)
     dice(game, [12])
     asked = run(game, attack.normal_fire(game, com, "tt33"), {"stalingrad.target": b})
     assert asked[0].kind == "stalingrad.target" and sorted(asked[0].options) == sorted([a, b])
-    assert not game.world.exists(b) and game.world.exists(a)
+    assert gone(game, b) and not gone(game, a)
 
 
 def test_only_the_front_arc_is_a_target(tmp_path: Path) -> None:
@@ -105,14 +147,14 @@ def test_spread_fire_loses_a_die_per_square_between_targets(tmp_path: Path) -> N
     """Spread fire: ROF 3, one die per attack; shifting to a target with one square between the two
     costs a die, so two dice are rolled in all."""
     game = make(tmp_path, [char("sergeant", 1, 1), zombie("walker", 4, 1), zombie("walker", 6, 2)])
-    sgt, first, second = at(game, 1, 1), at(game, 4, 1), at(game, 6, 2)
-    set_mode(game, sgt, "stationary")
+    sgt, nearer, second = at(game, 1, 1), at(game, 4, 1), at(game, 6, 2)
+    set_mode(game, sgt, STATIONARY)
     dice(game, [3, 12])
     asked = run(game, attack.spread_fire(game, sgt, "ppsh"), {"stalingrad.spread_target": second})
     assert asked[0].kind == "stalingrad.spread_target" and asked[0].context["dice"] == 2
     assert events(game, "spread_shift") == [{"character": sgt, "target": second, "dice_lost": 1, "dice_left": 1}]
     assert rolls(game) == [[3], [12]]
-    assert game.world.exists(first) and not game.world.exists(second)
+    assert not gone(game, nearer) and gone(game, second)
 
 
 def test_spread_fire_keeps_rolling_when_ammo_runs_out(tmp_path: Path) -> None:
@@ -120,12 +162,12 @@ def test_spread_fire_keeps_rolling_when_ammo_runs_out(tmp_path: Path) -> None:
     game = make(tmp_path, [char("sergeant", 1, 1, Arsenal={"weapons": ["ppsh"], "ammo": {"ppsh": 1}, "gear": []}),
                            zombie("walker", 4, 1)])
     sgt, walker = at(game, 1, 1), at(game, 4, 1)
-    set_mode(game, sgt, "stationary")
+    set_mode(game, sgt, STATIONARY)
     dice(game, [1, 1, 8])
     run(game, attack.spread_fire(game, sgt, "ppsh"), {"stalingrad.spread_target": walker})
-    assert game.world.get(sgt, Arsenal).ammo["ppsh"] == 0
+    assert ammo(game, sgt)["ppsh"] == 0
     assert rolls(game) == [[1], [1], [8]]
-    assert not game.world.exists(walker)
+    assert gone(game, walker)
 
 
 def test_grenade_deviates_again_off_obstructive_terrain(tmp_path: Path) -> None:
@@ -136,15 +178,15 @@ def test_grenade_deviates_again_off_obstructive_terrain(tmp_path: Path) -> None:
     rows[4] = "......%....."
     game = make(tmp_path, [char("commissar", 1, 4), zombie("walker", 6, 5)], rows=rows)
     com, walker = at(game, 1, 4), at(game, 6, 5)
-    set_mode(game, com, "stationary")
+    set_mode(game, com, STATIONARY)
     dice(game, [1, 3, 1, 5, 1, 1, 5])
     run(game, attack.grenade(game, com, "grenade"), {"stalingrad.grenade_square": [5, 4]})
     throw = events(game, "grenade")[0]
     assert throw["throw"] == 4 and throw["landed"] == [6, 5]
     assert [d["to"] for d in events(game, "deviation")] == [[6, 4], [6, 5]]
-    assert not game.world.exists(walker)
-    assert game.world.get(com, Arsenal).ammo == {"grenade": 1, "tt33": 4}
-    assert game.world.get(com, Wounds).taken == 0
+    assert gone(game, walker)
+    assert ammo(game, com) == {"grenade": 1, "tt33": 4}
+    assert wounds(game, com) == 0
 
 
 def test_grenade_throw_side_arc_and_no_lof(tmp_path: Path) -> None:
@@ -153,7 +195,7 @@ def test_grenade_throw_side_arc_and_no_lof(tmp_path: Path) -> None:
     rows[2] = "..#........."
     game = make(tmp_path, [char("commissar", 1, 1, facing=2)], rows=rows)
     com = at(game, 1, 1)
-    set_mode(game, com, "stationary")
+    set_mode(game, com, STATIONARY)
     dice(game, [12])
     run(game, attack.grenade(game, com, "grenade"), {"stalingrad.grenade_square": [2, 3]})
     assert events(game, "grenade")[0]["throw"] == 3 + 2 + 4
@@ -163,35 +205,32 @@ def test_adjacent_zombie_in_front_forces_h2h_and_a_one_costs_no_ammo(tmp_path: P
     """Attack action / H2H: a zombie touching the front arc allows only H2H; in H2H a 1 costs no ammo."""
     game = make(tmp_path, [char("commissar", 1, 1), zombie("walker", 2, 1)])
     com = at(game, 1, 1)
-    set_mode(game, com, "stationary")
+    set_mode(game, com, STATIONARY)
     kinds = {o[1] for o in attack.attack_options(game, com)}
     assert kinds == {"h2h"}
     dice(game, [1])
     run(game, attack.h2h(game, com, "tt33"))
-    assert game.world.get(com, Arsenal).ammo["tt33"] == 4
+    assert ammo(game, com)["tt33"] == 4
 
 
 def test_zone_of_control_ends_movement(tmp_path: Path) -> None:
     """Movement: entering a zombie's zone of control loses every MP left, unless it is stunned."""
     game = make(tmp_path, [char("sergeant", 1, 4), zombie("walker", 5, 4)])
-    sgt, walker = at(game, 1, 4), at(game, 5, 4)
-    costs = game.tables["stalingrad.movement"]["walking"]
-    act = game.world.get(sgt, ActivationState)
-    act.mode, act.mp = "walking", 4
-    options, reached = activation.move_options(game, sgt, costs, 4)
+    sgt = at(game, 1, 4)
+    costs = game.tables["stalingrad.movement"][WALKING]
+    act = declare(game, sgt, WALKING, 4)
+    options, _reached = activation.move_options(game, sgt, costs, 4)
     assert ["move", 4, 4] in options and ["move", 5, 3] not in options
-    assert activation.do_move(game, sgt, costs, (4, 4), reached)
-    assert act.mp == 0 and events(game, "zone_of_control")
+    run(game, activation.move(game, sgt, [4, 4]))
+    assert where(game, sgt) == (4, 4)
+    assert act.mp == 0 and events(game, "zone_of_control") == [{"character": sgt, "square": [4, 4]}]
 
     game2 = make(tmp_path / "b", [char("sergeant", 1, 4), zombie("walker", 5, 4)])
     sgt2 = at(game2, 1, 4)
     stun_zombie(game2, at(game2, 5, 4))
-    act2 = game2.world.get(sgt2, ActivationState)
-    act2.mode, act2.mp = "walking", 4
-    _o, reached2 = activation.move_options(game2, sgt2, costs, 4)
-    activation.do_move(game2, sgt2, costs, (4, 4), reached2)
-    assert act2.mp == 1
-    _ = walker
+    act2 = declare(game2, sgt2, WALKING, 4)
+    run(game2, activation.move(game2, sgt2, [4, 4]))
+    assert act2.mp == 1 and events(game2, "zone_of_control") == []
 
 
 def test_zombie_locks_then_wounds_and_the_lock_breaks(tmp_path: Path) -> None:
@@ -201,10 +240,10 @@ def test_zombie_locks_then_wounds_and_the_lock_breaks(tmp_path: Path) -> None:
     game = make(tmp_path, [char("sergeant", 3, 3, facing=0), zombie("walker", 4, 3), zombie("walker", 3, 4)])
     sgt, z1, z2 = at(game, 3, 3), at(game, 4, 3), at(game, 3, 4)
     run(game, zombies.zombie_attack(game, z1))
-    assert lockers(game, sgt) == [z1] and game.world.get(sgt, Facing).direction == 2
+    assert lockers(game, sgt) == [z1] and facing(game, sgt) == 2
     run(game, zombies.zombie_attack(game, z2))
-    assert game.world.get(sgt, Wounds).taken == 1 and lockers(game, sgt) == [z1]
-    set_mode(game, sgt, "stationary")
+    assert wounds(game, sgt) == 1 and lockers(game, sgt) == [z1]
+    set_mode(game, sgt, STATIONARY)
     dice(game, [4])
     run(game, activation.try_unlock(game, sgt))
     assert lockers(game, sgt) == [z1]
@@ -224,20 +263,19 @@ def test_locked_character_cannot_move_or_search_but_can_attack(tmp_path: Path) -
     game = make(tmp_path, [char("sergeant", 2, 3, facing=2), zombie("walker", 3, 3)], rows=rows)
     sgt, z = at(game, 2, 3), at(game, 3, 3)
     run(game, zombies.zombie_attack(game, z))
-    act = game.world.get(sgt, ActivationState)
-    act.mode, act.mp = "walking", 4
-    options, _r = activation.actions(game, sgt, game.tables["stalingrad.movement"]["walking"])
+    declare(game, sgt, WALKING, 4)
+    options = activation.actions(game, sgt, game.tables["stalingrad.movement"][WALKING])
     assert {o[0] for o in options} == {"attack", "end"}
     assert activation.search_choices(game, sgt) == [(2, 2)]
     asked = run(game, activation.activate(game, sgt), {"stalingrad.unlock": "skip"})
-    assert "searching" not in asked[1].options
+    assert SEARCHING not in asked[1].options
 
 
 def test_zombies_activate_bottom_row_first_left_to_right(tmp_path: Path) -> None:
     """Zombie activation: from the bottom row up, left to right within each row."""
     game = make(tmp_path, [char("sergeant", 0, 0), zombie("walker", 1, 1), zombie("walker", 5, 6),
                            zombie("walker", 2, 6), zombie("walker", 7, 3)])
-    order = [(game.world.get(z, Position).x, game.world.get(z, Position).y) for z in zombies.activation_order(game)]
+    order = [where(game, z) for z in zombies.activation_order(game)]
     assert order == [(2, 6), (5, 6), (7, 3), (1, 1)]
 
 
@@ -247,8 +285,7 @@ def test_zombie_target_ties_are_offered_to_the_player(tmp_path: Path) -> None:
     sgt, sniper, z = at(game, 2, 2), at(game, 8, 2), at(game, 5, 5)
     asked = run(game, zombies.zombie_activations(game), {"stalingrad.zombie_target": sniper})
     assert asked[0].kind == "stalingrad.zombie_target" and asked[0].options == [sgt, sniper]
-    p = game.world.get(z, Position)
-    assert (p.x, p.y) == (6, 4)
+    assert where(game, z) == (6, 4)
 
 
 def test_zombie_with_moves_left_attacks(tmp_path: Path) -> None:
@@ -256,12 +293,11 @@ def test_zombie_with_moves_left_attacks(tmp_path: Path) -> None:
     moves into contact but cannot also attack."""
     game = make(tmp_path, [char("sergeant", 2, 2), char("sniper", 8, 6), zombie("runner", 4, 2),
                            zombie("walker", 10, 6)])
-    sgt, sniper, runner = at(game, 2, 2), at(game, 8, 6), at(game, 4, 2)
+    sgt, sniper, runner, walker = at(game, 2, 2), at(game, 8, 6), at(game, 4, 2), at(game, 10, 6)
     run(game, zombies.zombie_activations(game))
-    assert (game.world.get(runner, Position).x, game.world.get(runner, Position).y) == (3, 2)
+    assert where(game, runner) == (3, 2)
     assert lockers(game, sgt) == [runner]
-    assert lockers(game, sniper) == []
-    assert at(game, 9, 6)
+    assert where(game, walker) == (9, 6) and lockers(game, sniper) == []
 
 
 def test_stunned_zombie_does_not_activate_but_recovers(tmp_path: Path) -> None:
@@ -270,7 +306,7 @@ def test_stunned_zombie_does_not_activate_but_recovers(tmp_path: Path) -> None:
     sgt, z = at(game, 2, 2), at(game, 3, 2)
     stun_zombie(game, z)
     run(game, zombies.zombie_activations(game))
-    assert lockers(game, sgt) == [] and not game.world.get(z, Markers).has("stunned")
+    assert lockers(game, sgt) == [] and not has(game, z, STUNNED)
 
 
 def test_spawn_on_a_character_wounds_and_pushes_him(tmp_path: Path) -> None:
@@ -281,8 +317,8 @@ def test_spawn_on_a_character_wounds_and_pushes_him(tmp_path: Path) -> None:
     sgt = at(game, 0, 0)
     asked = run(game, spawn.spawn_at(game, "walker", (0, 0)), {"stalingrad.push": [0, 1]})
     assert asked[0].kind == "stalingrad.push" and sorted(asked[0].options) == [[0, 1], [1, 0], [1, 1]]
-    assert game.world.get(sgt, Wounds).taken == 1
-    assert (game.world.get(sgt, Position).x, game.world.get(sgt, Position).y) == (0, 1)
+    assert wounds(game, sgt) == 1
+    assert where(game, sgt) == (0, 1)
     assert at(game, 0, 0) != sgt
 
 
@@ -294,14 +330,14 @@ def test_spawn_on_a_zombie_waits_then_arrives_without_activating(tmp_path: Path)
     game = make(tmp_path, [char("sergeant", 6, 6), zombie("walker", 0, 0)], rows=rows)
     old = at(game, 0, 0)
     run(game, spawn.spawn_at(game, "walker", (0, 0)))
-    waiting = [e for e, _p in game.world.query1(AwaitingSpawn)]
-    assert len(waiting) == 1 and events(game, "zombie_held")
-    game.world.get(old, Position).x = 1
+    held = waiting(game)
+    assert len(held) == 1 and events(game, "zombie_held")
+    move_to(game, old, 1, 0)
     run(game, zombies.zombie_activations(game))
-    new = waiting[0]
-    assert not game.world.has(new, AwaitingSpawn)
-    assert (game.world.get(new, Position).x, game.world.get(new, Position).y) == (0, 0)
-    assert game.world.get(new, Markers).has("arrived")
+    new = held[0]
+    assert new not in waiting(game)
+    assert where(game, new) == (0, 0)
+    assert has(game, new, ARRIVED)
     assert not [e for e in events(game, "zombie_moved") if e["zombie"] == new]
 
 
@@ -315,8 +351,8 @@ def test_spawned_zombies_are_face_down_unless_in_lof(tmp_path: Path) -> None:
     run(game, spawn.spawn_at(game, "walker", (0, 0)))
     run(game, spawn.spawn_at(game, "walker", (6, 0)))
     seen, unseen = at(game, 0, 0), at(game, 6, 0)
-    assert not game.world.get(seen, Markers).has("hidden")
-    assert game.world.get(unseen, Markers).has("hidden")
+    assert not has(game, seen, HIDDEN)
+    assert has(game, unseen, HIDDEN)
 
 
 def test_covering_token_values(tmp_path: Path) -> None:
@@ -324,11 +360,11 @@ def test_covering_token_values(tmp_path: Path) -> None:
     4 (ran); a searching character takes none."""
     rows = ["............"] * 8
     rows[6] = ".?.........."
-    for mode, value in (("stationary", 0), ("walking", 2), ("running", 4), ("searching", -1)):
+    for mode, value in ((STATIONARY, 0), (WALKING, 2), (RUNNING, 4), (SEARCHING, -1)):
         game = make(tmp_path / mode, [char("sergeant", 1, 7)], rows=rows, dice=[1])
         sgt = at(game, 1, 7)
         run(game, activation.activate(game, sgt), {"stalingrad.mode": mode, "stalingrad.action": ["end"]})
-        assert game.world.get(sgt, ActivationState).covering == value, mode
+        assert covering(game, sgt) == value, mode
 
 
 def test_covering_fire_when_a_zombie_becomes_adjacent(tmp_path: Path) -> None:
@@ -336,21 +372,21 @@ def test_covering_fire_when_a_zombie_becomes_adjacent(tmp_path: Path) -> None:
     value (4) is added to the hit #: ppsh in H2H 5 + 4 = 9; a 12 kills."""
     game = make(tmp_path, [char("sergeant", 1, 4), zombie("runner", 4, 4)])
     sgt, runner = at(game, 1, 4), at(game, 4, 4)
-    game.world.get(sgt, ActivationState).covering = 4
+    set_covering(game, sgt, 4)
     dice(game, [12])
     asked = run(game, zombies.zombie_activations(game),
                 {"stalingrad.cover": "fire", "stalingrad.cover_attack": ["attack", "h2h", "ppsh"]})
     assert [d.kind for d in asked] == ["stalingrad.cover", "stalingrad.cover_attack"]
     assert events(game, "attack")[0]["hit"] == 9
-    assert not game.world.exists(runner)
-    assert game.world.get(sgt, ActivationState).covering == -1
+    assert gone(game, runner)
+    assert covering(game, sgt) == -1
 
 
 def test_covering_fire_is_offered_when_a_zombie_enters_lof(tmp_path: Path) -> None:
     """Covering: offered when a zombie newly enters the front arc and LOF, not for one already seen."""
     game = make(tmp_path, [char("sergeant", 1, 1), zombie("walker", 6, 1)])
     sgt, z = at(game, 1, 1), at(game, 6, 1)
-    game.world.get(sgt, ActivationState).covering = 2
+    set_covering(game, sgt, 2)
     assert run(game, attack.offer_cover(game, z, {sgt: True}), {"stalingrad.cover": "hold"}) == []
     asked = run(game, attack.offer_cover(game, z, {sgt: False}), {"stalingrad.cover": "hold"})
     assert [d.kind for d in asked] == ["stalingrad.cover"]
@@ -360,22 +396,22 @@ def test_initiative(tmp_path: Path) -> None:
     """Initiative: characters first in round 1; then 1d12 each, zombies -4; a tie is rerolled
     (design choice); a winning player chooses; winning zombies go first."""
     game = make(tmp_path, [char("sergeant", 1, 1)])
-    run(game, round.initiative(game))
-    assert state(game)[0].first == "characters" and rolls(game) == []
+    rule(game, "stalingrad.initiative")
+    assert first(game) == CHARACTERS and rolls(game) == []
     game.tick = 2
     dice(game, [5, 9, 7, 3])
-    asked = run(game, round.initiative(game), {"stalingrad.initiative_order": "second"})
+    asked = rule(game, "stalingrad.initiative", {"stalingrad.initiative_order": "second"})
     assert [d.kind for d in asked] == ["stalingrad.initiative_order"]
-    assert len(events(game, "initiative_tie")) == 1 and state(game)[0].first == "zombies"
+    assert len(events(game, "initiative_tie")) == 1 and first(game) == ZOMBIES
     dice(game, [7, 3])
-    run(game, round.initiative(game))
-    assert state(game)[0].first == "characters"
+    rule(game, "stalingrad.initiative")
+    assert first(game) == CHARACTERS
     dice(game, [2, 12])
-    assert run(game, round.initiative(game)) == [] and state(game)[0].first == "zombies"
-    game.params["initiative_ties"] = "zombies"
+    assert rule(game, "stalingrad.initiative") == [] and first(game) == ZOMBIES
+    game.params["initiative_ties"] = ZOMBIES
     dice(game, [5, 9])
-    run(game, round.initiative(game))
-    assert state(game)[0].first == "zombies" and len(rolls(game)) == 10
+    rule(game, "stalingrad.initiative")
+    assert first(game) == ZOMBIES and len(rolls(game)) == 10
 
 
 def test_searching(tmp_path: Path) -> None:
@@ -384,8 +420,8 @@ def test_searching(tmp_path: Path) -> None:
     rows[3] = "..?........."
     game = make(tmp_path, [char("commissar", 2, 2), char("sniper", 9, 6)], rows=rows, dice=[6])
     com = at(game, 2, 2)
-    run(game, activation.activate(game, com), {"stalingrad.mode": "searching"})
-    assert game.world.get(com, Arsenal).ammo["tt33"] == 6
+    run(game, activation.activate(game, com), {"stalingrad.mode": SEARCHING})
+    assert ammo(game, com)["tt33"] == 6
     assert activation.search_choices(game, com) == []
 
 
@@ -403,21 +439,21 @@ def test_escape_wins(tmp_path: Path) -> None:
     rows[1] = "...E........"
     game = make(tmp_path, [char("sergeant", 1, 1)], rows=rows)
     sgt = at(game, 1, 1)
-    run(game, activation.activate(game, sgt), {"stalingrad.mode": "walking", "stalingrad.action":
+    run(game, activation.activate(game, sgt), {"stalingrad.mode": WALKING, "stalingrad.action":
                                               lambda d: ["move", 3, 1] if ["move", 3, 1] in d.options else ["end"]})
-    assert not game.world.exists(sgt) and state(game)[1].counts["escaped"] == 1
+    assert gone(game, sgt) and tally(game)["escaped"] == 1
     round.end_segment(game)
-    assert game.outcome == "characters"
+    assert game.outcome == CHARACTERS
 
 
 def test_tough_zombie_needs_two_hits(tmp_path: Path) -> None:
     """Zombie types: a brute (2 hits, tough) is stunned by a first hit and killed by a second."""
     game = make(tmp_path, [char("sergeant", 1, 1), zombie("brute", 4, 1)])
     sgt, brute = at(game, 1, 1), at(game, 4, 1)
-    set_mode(game, sgt, "stationary")
+    set_mode(game, sgt, STATIONARY)
     dice(game, [8, 8, 3])
     run(game, attack.normal_fire(game, sgt, "ppsh"))
-    assert not game.world.exists(brute)
+    assert gone(game, brute)
     assert len(events(game, "zombie_hit")) == 1
 
 
@@ -427,10 +463,10 @@ def test_covering_fire_is_offered_when_a_zombie_spawns_in_lof(tmp_path: Path) ->
     rows[0] = "A..........."
     game = make(tmp_path, [char("sergeant", 0, 4, facing=0)], rows=rows)
     sgt = at(game, 0, 4)
-    game.world.get(sgt, ActivationState).covering = 0
+    set_covering(game, sgt, 0)
     asked = run(game, spawn.spawn_at(game, "walker", (0, 0)), {"stalingrad.cover": "hold"})
     assert [d.kind for d in asked] == ["stalingrad.cover"]
-    assert not game.world.get(at(game, 0, 0), Markers).has("hidden")
+    assert not has(game, at(game, 0, 0), HIDDEN)
 
 
 def test_move_attack_move_doors_and_gear(tmp_path: Path) -> None:
@@ -443,15 +479,15 @@ def test_move_attack_move_doors_and_gear(tmp_path: Path) -> None:
     sgt, sniper = at(game, 1, 1), at(game, 2, 2)
     script = iter([["move", 2, 1], ["attack", "normal", "ppsh"], ["move", 3, 1], ["open", 4, 2],
                    ["pass", "bandage", sniper]])
-    asked = run(game, activation.activate(game, sgt), {"stalingrad.mode": "walking",
+    asked = run(game, activation.activate(game, sgt), {"stalingrad.mode": WALKING,
                                                         "stalingrad.action": lambda d: next(script)})
     assert [d.kind for d in asked].count("stalingrad.action") == 5  # then no MP left: the end is not asked
     assert [e["cost"] for e in events(game, "moved")] == [1, 1]
     assert len(events(game, "attack")) == 1
     assert events(game, "door")[0]["open"] is True
-    assert game.world.get(sgt, ActivationState).mp == 0
-    assert game.world.get(sniper, Arsenal).gear == ["bandage"]
-    assert game.world.get(sgt, ActivationState).covering == -1  # it attacked: no covering token
+    assert act_state(game, sgt).mp == 0
+    assert gear(game, sniper) == ["bandage"]
+    assert covering(game, sgt) == -1  # it attacked: no covering token
 
 
 def test_spread_fire_rolls_until_the_rof_is_reached(tmp_path: Path) -> None:
@@ -460,7 +496,7 @@ def test_spread_fire_rolls_until_the_rof_is_reached(tmp_path: Path) -> None:
     (hit # 5 at range 3, three 3s miss), and "stop" is never an option."""
     game = make(tmp_path, [char("sergeant", 1, 1), zombie("walker", 4, 1), zombie("walker", 4, 2)])
     sgt = at(game, 1, 1)
-    set_mode(game, sgt, "stationary")
+    set_mode(game, sgt, STATIONARY)
     dice(game, [3, 3, 3])
     asked = run(game, attack.spread_fire(game, sgt, "ppsh"))
     assert rolls(game) == [[3], [3], [3]]
@@ -474,7 +510,7 @@ def test_grenade_deviating_past_the_map_edge_deviates_again(tmp_path: Path) -> N
     past the top edge (clamped to (4, 0)), so again E 1: it lands on (5, 0)."""
     game = make(tmp_path, [char("commissar", 1, 1)])
     com = at(game, 1, 1)
-    set_mode(game, com, "stationary")
+    set_mode(game, com, STATIONARY)
     dice(game, [1, 1, 2, 3, 1, 1])
     run(game, attack.grenade(game, com, "grenade"), {"stalingrad.grenade_square": [4, 1]})
     assert [d["to"] for d in events(game, "deviation")] == [[4, 0], [5, 0]]
@@ -492,15 +528,14 @@ def test_a_character_who_cannot_be_pushed_off_a_spawn_square_is_wounded_once(tmp
     run(game, spawn.spawn_at(game, "walker", (0, 0)))
     run(game, spawn.settle_pending(game))
     run(game, spawn.settle_pending(game))
-    assert game.world.get(sapper, Wounds).taken == 1
-    waiting = [e for e, _p in game.world.query1(AwaitingSpawn)]
-    assert len(waiting) == 1
-    p = game.world.get(blocker, Position)
-    p.x, p.y = 6, 6
+    assert wounds(game, sapper) == 1
+    held = waiting(game)
+    assert len(held) == 1
+    move_to(game, blocker, 6, 6)
     run(game, spawn.settle_pending(game))
-    assert game.world.get(sapper, Wounds).taken == 1
-    assert (game.world.get(sapper, Position).x, game.world.get(sapper, Position).y) == (1, 1)
-    assert at(game, 0, 0) == waiting[0] and not game.world.get(waiting[0], Markers).has("struck")
+    assert wounds(game, sapper) == 1
+    assert where(game, sapper) == (1, 1)
+    assert at(game, 0, 0) == held[0] and not has(game, held[0], STRUCK)
 
 
 def test_covering_offer_goes_on_after_a_covering_character_is_killed(tmp_path: Path) -> None:
@@ -512,11 +547,191 @@ def test_covering_offer_goes_on_after_a_covering_character_is_killed(tmp_path: P
                            char("sergeant", 1, 3), zombie("walker", 5, 1)])
     com, sniper, sgt, z = at(game, 1, 1), at(game, 2, 1), at(game, 1, 3), at(game, 5, 1)
     for c in (com, sniper, sgt):
-        game.world.get(c, ActivationState).covering = 0
+        set_covering(game, c, 0)
     dice(game, [2])
     asked = run(game, attack.offer_cover(game, z, {}),
                 {"stalingrad.cover": lambda d: "fire" if d.context["character"] == com else "hold",
                  "stalingrad.cover_attack": ["attack", "normal", "tt33"]})
     assert events(game, "attack")[0]["hit"] == 8
-    assert not game.world.exists(sniper)
+    assert gone(game, sniper)
     assert [d.context["character"] for d in asked if d.kind == "stalingrad.cover"] == [com, sgt]
+
+
+@pytest.mark.parametrize(("roll", "hurt"), [(1, 0), (2, 1), (3, 0)])
+def test_only_a_two_wounds_the_intervening_character(tmp_path: Path, roll: int, hurt: int) -> None:
+    """Normal fire 5c: "If the roll is a 2" and a character is in the way, he takes 1 wound; a 1 (it
+    costs ammo instead) or a 3 does not wound him."""
+    game = make(tmp_path, [char("commissar", 1, 1), char("sniper", 3, 1), zombie("walker", 5, 1)])
+    com, sniper = at(game, 1, 1), at(game, 3, 1)
+    set_mode(game, com, STATIONARY)
+    dice(game, [roll])
+    run(game, attack.normal_fire(game, com, "tt33"))
+    assert wounds(game, sniper) == hurt
+    assert ammo(game, com)["tt33"] == (3 if roll == 1 else 4)
+
+
+def test_the_first_intervening_character_takes_the_wound(tmp_path: Path) -> None:
+    """Normal fire 5c: "the first intervening character" (nearest the shooter) takes the wound."""
+    game = make(tmp_path, [char("commissar", 0, 1), char("sniper", 2, 1), char("sapper", 3, 1),
+                           zombie("walker", 5, 1)])
+    sniper, sapper = at(game, 2, 1), at(game, 3, 1)
+    set_mode(game, at(game, 0, 1), STATIONARY)
+    dice(game, [2])
+    run(game, attack.normal_fire(game, at(game, 0, 1), "tt33"))
+    assert (wounds(game, sniper), wounds(game, sapper)) == (1, 0)
+
+
+def test_running_out_of_ammo_still_finishes_the_attack(tmp_path: Path) -> None:
+    """Normal fire 5d: a 1 reducing ammo to zero: "still finish resolving this attack" (PPSh with one
+    round: 1, then 12 kills)."""
+    game = make(tmp_path, [char("sergeant", 0, 3), zombie("walker", 3, 3)])
+    sgt, z = at(game, 0, 3), at(game, 3, 3)
+    set_ammo(game, sgt, "ppsh", 1)
+    set_mode(game, sgt, STATIONARY)
+    dice(game, [1, 12, 3])
+    run(game, attack.normal_fire(game, sgt, "ppsh"))
+    assert ammo(game, sgt)["ppsh"] == 0 and gone(game, z)
+
+
+def test_start_phase_removes_covering_and_attacked_tokens(tmp_path: Path) -> None:
+    """Player turn, start phase: remove covering and attacked tokens (and last round's activation)."""
+    game = make(tmp_path, [char("sergeant", 0, 3)])
+    sgt = at(game, 0, 3)
+    act = declare(game, sgt, RUNNING, 3)
+    act.attacked, act.activated = True, True
+    set_covering(game, sgt, 4)
+    activation.player_start(game)
+    assert (covering(game, sgt), act.attacked, act.activated, act.mp, act.mode) == (-1, False, False, 0, "")
+
+
+def test_the_player_activates_each_character_once_in_his_order(tmp_path: Path) -> None:
+    """Character activation: the player activates characters one at a time, in the order of his
+    choosing; each once."""
+    game = make(tmp_path, [char("sergeant", 0, 3), char("sniper", 0, 5), char("sapper", 0, 7)])
+    sgt, sniper, sapper = at(game, 0, 3), at(game, 0, 5), at(game, 0, 7)
+    order = iter([sapper, sgt])
+    decisions = run(game, activation.activations(game), {"stalingrad.activate": lambda d: next(order),
+                                                         "stalingrad.mode": STATIONARY})
+    assert [d.options for d in asked(decisions, "stalingrad.activate")] == [[sgt, sniper, sapper], [sgt, sniper]]
+    assert [e["character"] for e in events(game, "activated")] == [sapper, sgt, sniper]
+
+
+def test_unlock_roll_takes_the_activation_modifier_and_is_no_attack(tmp_path: Path) -> None:
+    """Locked: the unlock roll is the H2H hit # or over "as if you were attacking" (walking +2: 5 + 2
+    = 7; a 6 fails, a 7 frees); it does not count as an attack, so the character may still attack."""
+    game = make(tmp_path, [char("sergeant", 3, 3), zombie("walker", 4, 3)])
+    sgt, z = at(game, 3, 3), at(game, 4, 3)
+    for roll, freed in ((6, False), (7, True)):
+        if not lockers(game, sgt):
+            lock(game, sgt, z)
+        act_state(game, sgt).activated = False
+        dice(game, [roll])
+        decisions = run(game, activation.activate(game, sgt), {"stalingrad.mode": WALKING,
+                                                               "stalingrad.unlock": "try",
+                                                               "stalingrad.action": ["end"]})
+        assert events(game, "unlock_attempt")[-1]["need"] == 7
+        assert (lockers(game, sgt) == []) == freed
+        options = asked(decisions, "stalingrad.action")[0].options
+        assert ["attack", "h2h", "ppsh"] in options
+
+
+def test_killing_the_locking_zombie_removes_the_lock(tmp_path: Path) -> None:
+    """Locked: killing the zombie also removes the locked token."""
+    game = make(tmp_path, [char("sergeant", 3, 3), zombie("walker", 4, 3)])
+    sgt, z = at(game, 3, 3), at(game, 4, 3)
+    lock(game, sgt, z)
+    set_mode(game, sgt, STATIONARY)
+    dice(game, [12])
+    run(game, attack.h2h(game, sgt, "ppsh"))
+    assert gone(game, z) and lockers(game, sgt) == []
+
+
+def test_one_attack_per_activation(tmp_path: Path) -> None:
+    """Attack action: a character may perform one attack: once it has attacked, no attack is offered."""
+    game = make(tmp_path, [char("sergeant", 0, 3), zombie("walker", 6, 3), zombie("walker", 6, 5)], dice=[3, 3, 3])
+    sgt = at(game, 0, 3)
+    decisions = run(game, activation.activate(game, sgt), {
+        "stalingrad.mode": STATIONARY,
+        "stalingrad.action": lambda d: ["attack", "normal", "ppsh"] if ["attack", "normal", "ppsh"] in d.options
+        else ["end"]})
+    assert len(events(game, "attack")) == 1 and len(asked(decisions, "stalingrad.action")) == 1
+
+
+def test_a_blast_hit_wounds_a_character_and_far_figures_are_skipped(tmp_path: Path) -> None:
+    """Grenade: a separate attack on each figure in the blast's LOF, characters too (DESIGN CHOICE:
+    a hit is one wound, a stun nothing), skipping any whose hit # would exceed 12; a figure out of the
+    blast's LOF is not attacked. Landing (0, 0): the sniper beside it (range 2, hit # 3) takes a 6;
+    the thrower (range 9: 10, +1 for the sniper in the way) 11; the zombie at range 11 (hit # 12) is
+    rolled for, the one at range 12 (13) is not; the one behind the wall not at all."""
+    rows = list(ROWS)
+    rows[2] = "#..........."
+    game = make(tmp_path, [char("commissar", 3, 5, facing=0), char("sniper", 0, 1), zombie("walker", 10, 0),
+                           zombie("walker", 7, 4), zombie("walker", 0, 4)], rows=rows)
+    com, sniper = at(game, 3, 5), at(game, 0, 1)
+    set_mode(game, com, STATIONARY)
+    dice(game, [12, 3, 6, 3])
+    run(game, attack.grenade(game, com, "grenade"), {"stalingrad.grenade_square": [0, 0]})
+    assert [(e["target"], e["hit"]) for e in events(game, "attack")] == [(com, 11), (sniper, 3),
+                                                                        (at(game, 10, 0), 12)]
+    assert events(game, "wound") == [{"character": sniper, "taken": 1, "why": "grenade"}]
+
+
+def test_the_player_chooses_among_several_victims(tmp_path: Path) -> None:
+    """Zombie attack: next to several locked characters the player chooses whom it wounds; next to
+    several unlocked ones, whom it locks."""
+    game = make(tmp_path, [char("sergeant", 2, 3), char("sniper", 4, 3), zombie("walker", 3, 3)])
+    sgt, sniper, z = at(game, 2, 3), at(game, 4, 3), at(game, 3, 3)
+    decisions = run(game, zombies.zombie_attack(game, z), {"stalingrad.lock_target": sniper})
+    assert [(d.kind, d.options) for d in decisions] == [("stalingrad.lock_target", [sgt, sniper])]
+    assert lockers(game, sniper) == [z] and lockers(game, sgt) == []
+    lock(game, sgt, z)
+    decisions = run(game, zombies.zombie_attack(game, z), {"stalingrad.wound_target": sgt})
+    assert [(d.kind, d.options) for d in decisions] == [("stalingrad.wound_target", [sgt, sniper])]
+    assert (wounds(game, sgt), wounds(game, sniper)) == (1, 0)
+
+
+def test_zombie_final_phase_removes_stunned_markers_then_spawns(tmp_path: Path) -> None:
+    """Zombie turn, final phase: remove stunned markers and spawn zombies (on an S round)."""
+    rows = ["A...........", *ROWS[1:]]
+    game = make(tmp_path, [char("sergeant", 11, 7), zombie("walker", 5, 5)], rows=rows, track="-S")
+    z = at(game, 5, 5)
+    stun_zombie(game, z)
+    game.tick = 2
+    dice(game, [1])
+    run(game, zombies.zombie_final(game))
+    assert not has(game, z, STUNNED) and len(events(game, "zombie_spawned")) == 1
+
+
+@pytest.mark.parametrize(("who", "order"), [(CHARACTERS, ["player", "zombie"]), (ZOMBIES, ["zombie", "player"])])
+def test_turns_follow_the_initiative(tmp_path: Path, who: str, order: list[str]) -> None:
+    """Round: the player turn and the zombie turn in initiative order."""
+    game = make(tmp_path, [char("sergeant", 0, 3), zombie("walker", 8, 3)])
+    state(game)[0].first = who
+    run(game, round.turns(game, ["player_start", "activations"], ["zombie_activations", "zombie_final"]),
+        {"stalingrad.mode": STATIONARY, "stalingrad.action": ["end"]})
+    kinds = [e[1] for e in game.events if e[1] in ("activated", "zombie_moved")]
+    assert kinds == [{"player": "activated", "zombie": "zombie_moved"}[o] for o in order]
+
+
+def test_end_segment_clears_the_arrival_marker(tmp_path: Path) -> None:
+    """Zombies that arrived this round (and did not activate) act normally from the next."""
+    game = make(tmp_path, [char("sergeant", 0, 3), zombie("walker", 8, 3)])
+    z = at(game, 8, 3)
+    mark(game, z, ARRIVED)
+    round.end_segment(game)
+    assert not has(game, z, ARRIVED)
+
+
+def test_searching_takes_the_whole_activation(tmp_path: Path) -> None:
+    """Searching: all MPs and no other action; a square diagonal to the character cannot be searched."""
+    rows = list(ROWS)
+    rows[2] = "...?........"
+    game = make(tmp_path, [char("sergeant", 2, 3)], rows=rows)
+    sgt = at(game, 2, 3)
+    assert activation.search_choices(game, sgt) == []
+    move_to(game, sgt, 3, 3)
+    assert activation.search_choices(game, sgt) == [(3, 2)]
+    dice(game, [1])
+    decisions = run(game, activation.activate(game, sgt), {"stalingrad.mode": SEARCHING})
+    assert asked(decisions, "stalingrad.action") == [] and covering(game, sgt) == -1
+    assert act_state(game, sgt).mp == 0

@@ -1,11 +1,16 @@
-"""The sza tables' validators name the file, line and field of a mistake; the maps are sound."""
+"""The sza tables' validators name the file, line and field of a mistake (bad input never crashes:
+one line, exit status 2 from the command); the shipped maps are sound."""
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
+from sza_helpers import laid_out
 
 from ecs_zombie.data import load_yaml
 from ecs_zombie.errors import DataError
@@ -13,6 +18,19 @@ from ecs_zombie.ruleset import load_ruleset
 from ecs_zombie.systems.sza import tables
 from ecs_zombie.systems.sza.board import UNSEEN
 from ecs_zombie.systems.sza.character_sheet import create_character, save_prefab
+from tests.helpers import ROOT, run_cli
+
+SHIPPED = ROOT / "prefabs" / "sza"
+
+
+def shipped(name: str) -> Any:
+    return yaml.safe_load((SHIPPED / name).read_text())
+
+
+def validate(tmp_path: Path, doc: Any, validator: Callable[[Any], Any]) -> Any:
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    return validator(load_yaml(path))
 
 
 def check(tmp_path: Path, text: str, validator: Any) -> str:
@@ -23,39 +41,211 @@ def check(tmp_path: Path, text: str, validator: Any) -> str:
     return str(err.value)
 
 
+def edit(doc: Any, path: str, value: Any) -> Any:
+    """A copy of `doc` with the value at a dotted path (list indexes as numbers) replaced; a value of
+    `...` deletes it."""
+    out = copy.deepcopy(doc)
+    node = out
+    keys = [int(k) if k.isdigit() else k for k in path.split(".")]
+    for k in keys[:-1]:
+        node = node[k]
+    if value is ...:
+        del node[keys[-1]]
+    else:
+        node[keys[-1]] = value
+    return out
+
+
+RULES_ERRORS = [
+    ("attribute_scores.8.upto", 99, "the last band must go up to 100"),
+    ("attribute_scores.0.score", "fifty", "attribute_scores[0]"),
+    ("bands", [{"from": 60, "value": 1}, {"from": 0, "value": 0}], "bands must be listed in increasing order"),
+    ("bands", [], "bands must be listed in increasing order"),
+    ("infection_turns.1.from", -2000, "bands must be listed in increasing order"),
+    ("melee.fire_axe.damage", "an axe", "melee.fire_axe.damage"),
+    ("melee.fire_axe.run", [-5], "expected [accuracy, damage]"),
+    ("melee.fire_axe.walk", [-3, "3"], "expected [accuracy, damage]"),
+    ("melee.fire_axe.still", ..., "still"),
+    ("ranged.sar21.damage", "d", "ranged.sar21.damage"),
+    ("ranged.sar21.magazine", "ten", "magazine"),
+    ("ranged.sar21.bands.0", [1, 3], "expected [from, to, modifier]"),
+    ("ranged.sar21.bands.1", [4, 6, "15"], "expected [from, to, modifier]"),
+    ("ranged.sar21.bands.2", {"from": 7}, "expected [from, to, modifier]"),
+    ("classes.soldier.title", 5, "classes.soldier"),
+    ("classes.soldier.modifiers.smarts", ..., "smarts"),
+    ("classes.soldier.indoor", [2], "expected [walk, run]"),
+    ("classes.soldier.outdoor", [2, -1], "expected [walk, run]"),
+    ("classes.soldier.outdoor", [2, "3"], "expected [walk, run]"),
+    ("classes.soldier.abilities", ["cqc", "flying"], "unknown ability 'flying'"),
+    ("classes.soldier.weapons", ["bayonet", "rifle"], "unknown weapon 'rifle'"),
+    ("classes.soldier.ranged", "bazooka", "unknown ranged weapon 'bazooka'"),
+    ("abilities.cqc.title", ..., "title"),
+    ("abilities.cqc.kind", "sometimes", "kind must be passive, action or free"),
+    ("checks.window.bonus", "luck", "bonus must be smarts, strength or best"),
+    ("checks.window.target", "five", "target"),
+    ("loot", [1], "loot"),
+    ("salvage_bonus", "0", "salvage_bonus"),
+    ("vehicle_speed", 15, "vehicle_speed"),
+    ("zombie_move", ..., "zombie_move"),
+]
+
+
+@pytest.mark.parametrize(("where", "value", "message"), RULES_ERRORS)
+def test_rules_table_errors(tmp_path: Path, where: str, value: Any, message: str) -> None:
+    with pytest.raises(DataError) as err:
+        validate(tmp_path, edit(shipped("rules.yaml"), where, value), tables.rules)
+    assert message in str(err.value) and "bad.yaml" in str(err.value)
+
+
+def test_rules_table_accepts_what_the_book_allows(tmp_path: Path) -> None:
+    """A class may have a movement of 0 (not moving at all), a ranged weapon is optional, and an
+    ability's kind may be passive, action or free; the validated tables read back as printed."""
+    doc = edit(shipped("rules.yaml"), "classes.soldier.indoor", [0, 0])
+    doc = edit(doc, "classes.soldier.ranged", ...)
+    doc = edit(doc, "abilities.cqc.kind", "free")
+    r = validate(tmp_path, doc, tables.rules)
+    assert r.classes["soldier"]["indoor"] == [0, 0] and "ranged" not in r.classes["soldier"]
+    assert r.attribute_scores[0] == (10, 50) and r.bands[1] == (60, 1) and r.infection_turns[4] == (90, 5)
+    assert r.numbers["vehicle_speed"] == {"road": 15, "grass": 13}
+    with pytest.raises(DataError, match="must be a mapping"):
+        tables.rules([1, 2])
+
+
 def test_scenario_events_errors(tmp_path: Path) -> None:
-    msg = check(tmp_path, "s:\n  title: T\n  map: m\n  zombies: 1\n  first: '1'\n  events:\n"
-                          "    '1': {title: A, exits: [{when: {weather: rain}, next: '1'}]}\n", tables.scenarios)
+    head = "s:\n  title: T\n  map: m\n  zombies: 1\n  first: '1'\n  events:\n"
+    msg = check(tmp_path, head + "    '1': {title: A, exits: [{when: {weather: rain}, next: '1'}]}\n", tables.scenarios)
     assert "bad.yaml:7" in msg and "unknown condition 'weather'" in msg
-    msg = check(tmp_path, "s:\n  title: T\n  map: m\n  zombies: 1\n  first: '1'\n  events:\n"
-                          "    '1': {title: A, choices: [{text: go, next: '9'}]}\n", tables.scenarios)
+    msg = check(tmp_path, head + "    '1': {title: A, choices: [{text: go, next: '9'}]}\n", tables.scenarios)
     assert "leads to unknown event '9'" in msg
+    msg = check(tmp_path, head + "    '1': {title: A, exits: [{when: {}, next: '7'}]}\n", tables.scenarios)
+    assert "leads to unknown event '7'" in msg
+    msg = check(tmp_path, head + "    '1': {title: A, end: drawn}\n", tables.scenarios)
+    assert "end must be won or lost" in msg
+    msg = check(tmp_path, head + "    '1': {title: A}\n", tables.scenarios)
+    assert "an event needs choices, exits or an end" in msg
+    msg = check(tmp_path, head.replace("first: '1'", "first: '2'") + "    '1': {title: A, end: won}\n",
+                tables.scenarios)
+    assert "unknown first event '2'" in msg
+    assert "maps ids to scenarios" in check(tmp_path, "[1, 2]\n", tables.scenarios)
+    assert "maps ids to scenarios" in check(tmp_path, "{}\n", tables.scenarios)
+    ok = tables.scenarios(load_yaml(_write(tmp_path, head + "    '1': {title: A, end: lost}\n")))
+    assert ok.by_id["s"].events["1"].end == "lost" and ok.by_id["s"].reward == {} and ok.by_id["s"].npcs == []
 
 
-def test_map_errors(tmp_path: Path) -> None:
-    msg = check(tmp_path, "m:\n  title: M\n  size: [5, 5]\n  start: r\n  rooms: {r: {title: R, area: [1, 1, 9, 2]}}\n"
-                          "  features: []\n", tables.maps)
-    assert "bad.yaml:5" in msg and "rooms.r.area" in msg
-    msg = check(tmp_path, "m:\n  title: M\n  size: [5, 5]\n  start: r\n  rooms: {r: {title: R, area: [1, 1, 2, 2]}}\n"
-                          "  features: [{kind: lava, at: [1, 1]}]\n", tables.maps)
-    assert "unknown feature kind 'lava'" in msg
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "ok.yaml"
+    path.write_text(text)
+    return path
+
+
+MAP = ("m:\n  title: M\n  size: [6, 5]\n  start: r\n  rooms: {r: {title: R, area: [1, 1, 3, 3]}}\n"
+       "  features: [{kind: table, at: [2, 2]}]\n  spawns: {s: [[3, 3]]}\n")
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("size: [6, 5]", "size: [5]", "expected [width, height]"),
+    ("size: [6, 5]", "size: [5, 0]", "expected [width, height]"),
+    ("size: [6, 5]", "size: [0, 5]", "expected [width, height]"),
+    ("size: [6, 5]", "size: [6, 5, 1]", "expected [width, height]"),
+    ("area: [1, 1, 3, 3]", "area: [1, 1, 3, 5]", "rooms.r.area"),
+    ("area: [1, 1, 3, 3]", "area: [1, 1, 6, 3]", "rooms.r.area"),
+    ("area: [1, 1, 3, 3]", "area: [1, 1, 9, 2]", "rooms.r.area"),
+    ("area: [1, 1, 3, 3]", "area: [1, 1, 3]", "rooms.r.area"),
+    ("area: [1, 1, 3, 3]", "area: [-1, 1, 3, 3]", "rooms.r.area"),
+    ("area: [1, 1, 3, 3]", "area: [1, -1, 3, 3]", "rooms.r.area"),
+    ("area: [1, 1, 3, 3]", "area: [1, 1, 0, 3]", "rooms.r.area"),
+    ("area: [1, 1, 3, 3]", "area: [1, 1, 3, 0]", "rooms.r.area"),
+    ("area: [1, 1, 3, 3]", "area: [1, 3, 3, 3]", "rooms.r.area"),
+    ("area: [1, 1, 3, 3]", "area: [1, 1, 3, '3']", "rooms.r.area"),
+    ("{kind: table, at: [2, 2]}", "{kind: lava, at: [1, 1]}", "unknown feature kind 'lava'"),
+    ("{kind: table, at: [2, 2]}", "{kind: table, at: [6, 2]}", "expected [x, y] on the board"),
+    ("{kind: table, at: [2, 2]}", "{kind: table, at: [2, 5]}", "expected [x, y] on the board"),
+    ("{kind: table, at: [2, 2]}", "{kind: table, area: [2, 2, 4, 4]}", "features[0].area"),
+    ("{kind: table, at: [2, 2]}", "{kind: table, at: [2, 5]}", "expected [x, y] on the board"),
+    ("{kind: table, at: [2, 2]}", "{kind: table, at: [2]}", "expected [x, y] on the board"),
+    ("{kind: table, at: [2, 2]}", "{kind: stairs, at: [2, 2], to: [7, 7]}", "features[0].to.at"),
+    ("start: r", "start: q", "start must name a room"),
+    ("  start: r\n", "", "missing field 'start' (a room) or 'start_area'"),
+    ("[[3, 3]]", "[[0, 0]]", "spawn square (0, 0) is not open floor"),
+    ("  title: M\n", "", "m: missing field 'title'"),
+    ("{title: R, area", "{area", "m.rooms.r: missing field 'title'"),
+    ("{kind: table, at: [2, 2]}", "{kind: stairs, at: [2, 2], to: [5, 5]}", "features[0].to.at"),
+])
+def test_map_errors(tmp_path: Path, old: str, new: str, message: str) -> None:
+    assert old in MAP
+    msg = check(tmp_path, MAP.replace(old, new), tables.maps)
+    assert message in msg
+    if "to.at" not in message:  # the staircase's `to` is checked without its file and line (reported)
+        assert "bad.yaml" in msg
+
+
+def test_a_valid_map_compiles(tmp_path: Path) -> None:
+    """Rooms, features, a staircase linking two squares, spawns and the start area compile to a board."""
+    text = MAP.replace("{kind: table, at: [2, 2]}", "{kind: table, at: [2, 2]}, {kind: stairs, at: [1, 1], to: [3, 1]}")
+    boards = tables.maps(load_yaml(_write(tmp_path, text)))
+    b = boards["m"]
+    assert (b.width, b.height, b.outdoor, b.start) == (6, 5, False, [7, 8, 9, 13, 14, 15, 19, 20, 21])
+    assert b.feature(b.cell(2, 2)) == "table" and b.links == {7: 9, 9: 7} and b.spawns == {"s": [21]}
+    assert "maps names to boards" in check(tmp_path, "{}\n", tables.maps)
+    assert "maps names to boards" in check(tmp_path, "[1]\n", tables.maps)
 
 
 def test_unknown_step_is_caught_when_the_ruleset_loads(tmp_path: Path) -> None:
-    scen = load_ruleset("sza").tables["sza.scenarios"]
-    with pytest.raises(DataError, match="unknown step 'spawn'"):
-        scen.check_steps({})
+    """An event naming a step the ruleset does not map is an error at load, naming the event."""
+    from ecs_zombie.ruleset import RULESETS_DIR
+
+    text = (RULESETS_DIR / "sza.yaml").read_text()
+    assert "  spawn: sza.spawn\n" in text
+    (tmp_path / "sza.yaml").write_text(text.replace("  spawn: sza.spawn\n", ""))
+    with pytest.raises(DataError, match=r"sza/scenarios.yaml:\d+: \w+\.events\.\w+\.steps\[0\]: step 'spawn' "
+                                        r"\(named by table sza.scenarios\) is not mapped under steps:"):
+        load_ruleset(str(tmp_path / "sza.yaml"))
+
+
+def test_shipped_scenarios_cross_check() -> None:
+    """Every scenario's map, spawn lists, prefabs and aims exist; each missing one is named."""
+    rs = load_ruleset("sza")
+    scen, maps, prefabs = rs.tables["sza.scenarios"], rs.tables["sza.maps"], rs.prefabs
+    tables.cross_check(scen, maps, prefabs)
+    with pytest.raises(DataError, match="unknown map 'bungalow'"):
+        tables.cross_check(scen, {}, prefabs)
+    with pytest.raises(DataError, match="unknown prefab 'ah_heng'"):
+        tables.cross_check(scen, maps, {k: v for k, v in prefabs.items() if k != "ah_heng"})
+    with pytest.raises(DataError, match=r"bungalow\.events\.1\.steps: unknown prefab"):  # names None (reported)
+        tables.cross_check(scen, maps, {k: v for k, v in prefabs.items() if k != "zombie"})
+    street = maps["street"]
+    bare = copy.copy(street)
+    bare.spawns = {}
+    with pytest.raises(DataError, match="spawn list 'road' is not on map 'street'"):
+        tables.cross_check(scen, {**maps, "street": bare}, prefabs)
+    no_fuse = copy.copy(maps["bungalow"])
+    no_fuse.features = {k: v for k, v in no_fuse.features.items() if k != "fuse"}
+    with pytest.raises(DataError, match="aim 'fuse' is no feature of map 'bungalow'"):
+        tables.cross_check(scen, {**maps, "bungalow": no_fuse}, prefabs)
+
+
+def test_a_bad_table_from_a_scenario_is_one_line_and_status_2(tmp_path: Path) -> None:
+    """Bad input never crashes: one line naming the file, exit status 2."""
+    (tmp_path / "rules.yaml").write_text(yaml.safe_dump(edit(shipped("rules.yaml"), "checks.window.bonus", "luck")))
+    (tmp_path / "s.yaml").write_text("ruleset: sza\ntables: {sza.rules: rules.yaml}\nentities:\n"
+                                     "  - {prefab: campaign}\n  - {prefab: dexter}\n")
+    res = run_cli("run", str(tmp_path / "s.yaml"))
+    assert res.returncode == 2 and "bonus must be smarts, strength or best" in res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1 and "Traceback" not in res.stderr
 
 
 def test_every_room_and_goal_is_reachable() -> None:
     """From the Planning Room every room of the bungalow is reachable once the panic room door is
-    open (the stairs join the levels); the street's safe house is reachable from the start."""
+    open (the stairs join the levels), and the garden once a window is broken; the street's safe
+    house is reachable from the start."""
     rs = load_ruleset("sza")
     bungalow = rs.tables["sza.maps"]["bungalow"]
     door = bungalow.features["locked_door"][0]
     dist = bungalow.graph([door]).from_(bungalow.start[0])
-    for cell, _room in bungalow.room_at.items():
-        assert dist.get(cell, UNSEEN) < UNSEEN, bungalow.xy(cell)
+    for cell, room in bungalow.room_at.items():
+        assert (dist.get(cell, UNSEEN) < UNSEEN) == (room != "garden"), bungalow.xy(cell)
+    out = bungalow.graph([door, bungalow.cell(0, 2)]).from_(bungalow.start[0])
+    assert all(c in out for c, room in bungalow.room_at.items())
     closed = bungalow.graph([]).from_(bungalow.start[0])
     assert bungalow.features["safe"][0] not in closed
     street = rs.tables["sza.maps"]["street"]
@@ -70,8 +260,7 @@ def test_save_prefab(tmp_path: Path) -> None:
     assert doc["siti"]["SzaCharacter"]["abilities"][0] in ("tending_to_wounds", "vial_of_antidote")
 
 
-def test_shipped_scenarios_cross_check() -> None:
-    rs = load_ruleset("sza")
-    tables.cross_check(rs.tables["sza.scenarios"], rs.tables["sza.maps"], rs.prefabs)
-    with pytest.raises(DataError, match="unknown map"):
-        tables.cross_check(rs.tables["sza.scenarios"], {}, rs.prefabs)
+def test_the_shipped_tables_as_a_game_reads_them(make_game: Any) -> None:
+    """The shipped rules table loads in a game (the suite's other tests read its values through play)."""
+    game = laid_out(make_game)
+    assert game.tables["sza.rules"].score(100) == 90

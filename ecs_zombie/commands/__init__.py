@@ -1,0 +1,1 @@
+"""The `ecs-zombie` command's sub-commands, by concern; `cli.py` assembles them."""

@@ -1,0 +1,68 @@
+"""What a composer can see from the command line: systems, a ruleset's schedule with each
+component's writers in run order, and its decisions with who answers and the options' form."""
+
+from __future__ import annotations
+
+import json
+
+from ecs_zombie.decisions import KINDS
+from ecs_zombie.ruleset import list_rulesets, load_ruleset
+from tests.helpers import run_cli
+
+
+def test_systems_lists_declarations_and_parameters() -> None:
+    result = run_cli("systems", "shambling", "--json")
+    assert result.returncode == 0, result.stderr
+    rows = {s["name"]: s for s in json.loads(result.stdout)}
+    combat = rows["shambling.combat"]
+    assert combat["params"] == [{"name": "rounds", "type": "int", "default": 3, "required": False}]
+    assert combat["writes"] == ["Engaged", "Markers", "Tally", "Zone"]
+    assert combat["calls"] == [{"step": "strike", "passes": ["attacker_player", "attackers", "board", "defender_player",
+                                                              "eligible", "side", "supporters", "zone"]}]
+    assert "shambling.wound" in rows["shambling.crt_strike"]["decides"]
+    assert rows["core.narration"]["calls"] == [{"step": "*", "passes": []}]
+    text = run_cli("systems", "shambling").stdout
+    assert "shambling.combat — Three rounds of combat on every board where figures are in contact." in text
+    assert "  params: rounds: int = 3" in text
+
+
+def test_schedule_shows_bindings_run_order_and_writers() -> None:
+    result = run_cli("schedule", "stalingrad-shambling", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    initiative = data["phases"][0]["systems"][1]
+    assert initiative["bound"] == {"modifier": "zombie_initiative", "ties": "initiative_ties"}
+    assert initiative["params"] == {"modifier": -4, "ties": "reroll"}
+    assert data["steps"]["spawn"]["system"] == "stalingrad.card_spawn"
+    # the hybrid's swapped step runs inside the zombie turn, after the zombies' activations
+    order = data["run_order"]
+    assert order.index("stalingrad.turns/zombie_activations") < order.index("stalingrad.turns/zombie_final/spawn")
+    assert "stalingrad.turns/zombie_final/spawn" in data["writers"]["Deck"]
+    text = run_cli("schedule", "stalingrad-shambling").stdout
+    assert "  spawn -> stalingrad.card_spawn" in text
+    assert "  2. stalingrad.initiative  modifier=$zombie_initiative (-4) ties=$initiative_ties ('reroll')" in text
+
+
+def test_decisions_name_side_options_and_askers() -> None:
+    result = run_cli("decisions", "shambling", "--json")
+    rows = {d["kind"]: d for d in json.loads(result.stdout)}
+    assert rows["shambling.stance"]["options"] == "'stand' | 'counter-charge'"
+    assert rows["shambling.wound"]["asked_by"] == ["shambling.gauntlet", "shambling.crt_strike"]
+    assert rows["shambling.place"]["heuristic"] is True
+
+
+def test_every_decision_a_shipped_system_asks_is_documented() -> None:
+    for rid, _ in list_rulesets():
+        for step in load_ruleset(rid).scheduled():
+            for kind in step.spec.decides:
+                assert kind in KINDS, f"{step.spec.name} asks {kind}, which no decision_kind() documents"
+                assert KINDS[kind].options and KINDS[kind].doc and KINDS[kind].side
+
+
+def test_rulesets_say_where_each_comes_from() -> None:
+    rows = json.loads(run_cli("rulesets", "--json").stdout)
+    assert {r["id"]: r["origin"]["kind"] for r in rows}["shambling"] == "shipped"
+    plain = run_cli("rulesets").stdout.splitlines()
+    assert plain[0].split() == ["ruleset", "from", "description"]
+    # in a pipe nothing is cut: each description is printed in full
+    assert any(line.endswith("(cards, d6 and a CRT).") for line in plain)

@@ -1,0 +1,119 @@
+"""The `mcts` policy: reproducible for any worker count, replayed without searching, and blind to
+what a player cannot see at the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ecs_zombie import registry
+from ecs_zombie.balance import play_batch
+from ecs_zombie.batch import BatchSpec
+from ecs_zombie.components import Kind, Markers, Wounds
+from ecs_zombie.decisions import PolicyTable
+from ecs_zombie.game import Game, new_game
+from ecs_zombie.replay import Recorder, verify
+from ecs_zombie.rng import PCG32
+from ecs_zombie.search import MCTSPolicy, Node, determinize
+from ecs_zombie.state import state_bytes
+
+NARRATOR_SEARCHES = "heuristic,narrator=mcts:iterations=3"
+
+
+def test_an_mcts_batch_is_the_same_for_any_worker_count() -> None:
+    one = play_batch(BatchSpec("shambling", 4, 7, NARRATOR_SEARCHES), workers=1)
+    two = play_batch(BatchSpec("shambling", 4, 7, NARRATOR_SEARCHES), workers=2)
+    assert one.summary.to_dict() == two.summary.to_dict()
+    assert one.summary.games == 4 and not one.summary.failed
+
+
+def test_a_replay_of_an_mcts_game_verifies_without_searching(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game("shambling", 11, policy=NARRATOR_SEARCHES)
+    recorder = Recorder(game)
+    searched = MCTSPolicy(iterations=3)
+    game.play(PolicyTable(NARRATOR_SEARCHES))
+    replay = recorder.replay(game)
+    game.close()
+    assert any(e[1] == "decision" and e[2]["side"] == "narrator" for e in replay.events)
+
+    def no_search(*_args: Any) -> None:
+        raise AssertionError("verification searched again")
+
+    monkeypatch.setattr(MCTSPolicy, "_iterate", no_search)
+    assert verify(replay) is None
+    assert verify(replay, heavy=True) is None
+    assert searched.decisions == 0
+
+
+class RecordingMCTS(MCTSPolicy):
+    """Keeps the root of its last search, to compare what two searches saw."""
+
+    root: Node
+
+    def _iterate(self, game: Game, decision: Any, root: Node, team: str, rng: PCG32) -> None:
+        self.root = root
+        super()._iterate(game, decision, root, team, rng)
+
+
+def _face_down_position() -> tuple[Game, list[int]]:
+    """A Stalingrad game at an action of the player's with a face-down zombie on the board."""
+    game = new_game("stalingrad", 3)
+    game.keep_tick_start = True
+    policies = PolicyTable("heuristic")
+    decision = game.step()
+    while decision is not None:
+        hidden = [e for e, (m, _k) in game.world.query(Markers, Kind) if m.has("hidden")]
+        if hidden and decision.kind == "stalingrad.action" and len(decision.options) > 2:
+            return game, hidden
+        decision = game.step(policies.choose(game, decision))
+    raise AssertionError("no face-down zombie met")
+
+
+def _retyped(game: Game, hidden: list[int], name: str) -> Game:
+    """A fork whose face-down zombies are of type `name`: at the tick's start too, since a fork made
+    mid-tick (as the search makes them) replays the tick from there."""
+    fork = game.fork()
+    assert fork.tick_start is not None
+    for world in (fork.world, fork.tick_start.world):
+        for ent in hidden:
+            world.get(ent, Kind).name = name
+            wounds = world.get(ent, Wounds)
+            wounds.limit = max(wounds.taken + 1, 3)
+    return fork
+
+
+def _samples(forks: list[Game]) -> set[bytes]:
+    """The distinct states the search's determinization makes of each table, from the same stream."""
+    found = set()
+    for fork in forks:
+        sample = fork.fork()
+        determinize(sample, PCG32(99, 1))
+        found.add(state_bytes(sample))
+        sample.close()
+    return found
+
+
+def test_the_search_never_sees_a_face_down_type(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two tables that differ only in the type under a face-down counter give the search the same
+    samples and the same tree: the type is re-drawn from the spawn die, never read."""
+    game, hidden = _face_down_position()
+    types = ["walker", "runner", "brute", "lurker"]
+    forks = [_retyped(game, hidden, t) for t in types]
+    refork = [f.fork() for f in forks]
+    assert len({state_bytes(f) for f in refork}) == len(types)  # the tables really differ, forked too
+    for f in refork:
+        f.close()
+    assert len(_samples(forks)) == 1
+    trees = set()
+    for fork in forks:
+        policy = RecordingMCTS(iterations=12)
+        choice = policy.choose(fork, fork.pending)  # type: ignore[arg-type]
+        trees.add((choice, tuple(sorted((k, c.visits, c.wins) for k, c in policy.root.children.items()))))
+    assert len(trees) == 1
+    # the same check with the ruleset's determinizer removed sees the types: the check can fail
+    monkeypatch.setitem(registry.HIDDEN, "stalingrad.hidden", lambda _g, _r: None)
+    assert len(_samples(forks)) == len(types)
+    for fork in forks:
+        fork.close()
+    game.close()

@@ -1,0 +1,170 @@
+"""What the plots show (ecs_zombie/plot.py; README, "Outputs"): for a batch, game length with the
+outcomes stacked and the main metric's distribution (a log axis when one value holds most games);
+for a sweep, each outcome's rate against the parameter with its Wilson band. Every title says what
+the figure shows. The figure is read back from matplotlib before it is saved; the suffix chooses
+the format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ecs_zombie import plot
+from ecs_zombie.errors import GameError
+from ecs_zombie.stats import Summary
+
+pytest.importorskip("matplotlib")
+
+
+@pytest.fixture
+def figures(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    saved: list[Any] = []
+    real = plot._save
+
+    def keep(fig: Any, plt: Any, path: Path) -> None:
+        saved.append(fig)
+        real(fig, type("NoClose", (), {"close": staticmethod(lambda f: None)}), path)
+
+    monkeypatch.setattr(plot, "_save", keep)
+    return saved
+
+
+def summary() -> Summary:
+    s = Summary()
+    for outcome, turns, kills in [("survivors", 10, 3), ("zombies", 4, 1), ("survivors", 10, 5), ("zombies", 6, 3)]:
+        s.add({"seed": 0, "outcome": outcome, "turns": turns, "kills": kills}, ["kills"])
+    return s
+
+
+def bars(ax: Any) -> list[tuple[int, float, float]]:
+    """Each bar as (centre, bottom, height)."""
+    return sorted((round(p.get_x() + p.get_width() / 2), p.get_y(), p.get_height()) for c in ax.containers
+                  for p in c.patches)
+
+
+def test_a_batch_plot(tmp_path: Path, figures: list[Any]) -> None:
+    path = tmp_path / "deep" / "b.png"
+    plot.batch_plot(summary(), "kills", "shambling, 4 games", path)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    fig = figures[0]
+    left, right = fig.axes
+    # 2 of 4 games each: 50%, and Wilson's 95% interval for 2 of 4 is 15.0% to 85.0%
+    assert fig._suptitle.get_text() == ("shambling, 4 games\nsurvivors 50.0% (15.0–85.0%), zombies 50.0% "
+                                        "(15.0–85.0%) (Wilson 95%)")
+    assert (left.get_xlabel(), left.get_ylabel(), left.get_title()) == (
+        "turns the game lasted", "games", "game length, by outcome (stacked)")
+    assert [t.get_text() for t in left.get_legend().get_texts()] == ["survivors (2 games)", "zombies (2 games)"]
+    # survivors: two games of 10 turns; zombies: one of 4 and one of 6 (nothing under them to stack on)
+    assert bars(left) == [(4, 0, 1), (6, 0, 1), (10, 0, 2)]
+    assert [p.get_facecolor()[:3] for c in left.containers for p in c.patches] == [
+        pytest.approx((0x1f / 255, 0x77 / 255, 0xb4 / 255))] + [pytest.approx((0xd6 / 255, 0x27 / 255, 0x28 / 255))] * 2
+    assert right.get_xlabel() == "kills" and right.get_yscale() == "linear" and right.axison
+    assert [(x, h) for x, _, h in bars(right)] == [(1, 25.0), (3, 50.0), (5, 25.0)]
+    # mean 3; t with 3 degrees of freedom (3.1824) times 1.633 / 2 reaches past 1 and 5: clamped to them
+    assert right.get_title() == ("kills: share of games at each value\n"
+                                 "mean 3.000 (orange line), 95% CI 1.000–5.000 (shaded)")
+
+
+def test_a_metric_most_games_leave_at_zero_is_drawn_on_a_log_axis(tmp_path: Path, figures: list[Any]) -> None:
+    s = Summary()
+    for i in range(200):
+        s.add({"seed": i, "outcome": "zombies", "turns": 5, "heroes": 1 if i < 3 else 0}, ["heroes"])
+    plot.batch_plot(s, "heroes", "t", tmp_path / "b.png", tick_name="round")
+    left, right = figures[0].axes
+    assert left.get_xlabel() == "rounds the game lasted"
+    assert right.get_yscale() == "log" and right.get_ylabel() == "share of games (log scale)"
+    assert [t.get_text() for t in right.get_yticklabels() if t.get_text()][:2] == ["0.1%", "1%"]
+    assert [(x, h) for x, _, h in bars(right)] == [(0, 98.5), (1, 1.5)]
+    assert sorted(t.get_text() for t in right.texts) == ["1.5%", "98.5%"]
+
+
+@pytest.mark.parametrize(("suffix", "magic"), [(".png", b"\x89PNG"), (".svg", b"<?xml"), (".pdf", b"%PDF"),
+                                               (".SVG", b"<?xml")])
+def test_the_suffix_chooses_the_format(tmp_path: Path, suffix: str, magic: bytes) -> None:
+    path = tmp_path / f"b{suffix}"
+    plot.batch_plot(summary(), "kills", "t", path)
+    assert path.read_bytes().startswith(magic)
+    again = tmp_path / f"again{suffix}"
+    plot.batch_plot(summary(), "kills", "t", again)
+    if suffix != ".png":  # SVG and PDF carry no date: the same figure, the same bytes
+        assert again.read_bytes() == path.read_bytes()
+
+
+def test_an_unknown_plot_format_is_refused_before_anything_runs(tmp_path: Path) -> None:
+    with pytest.raises(GameError, match=r"b\.jpg: --plot writes \.png, \.svg, \.pdf files"):
+        plot.check_target(tmp_path / "b.jpg")
+    plot.check_target(tmp_path / "b.pdf")
+    with pytest.raises(GameError, match="--plot writes"):
+        plot.batch_plot(summary(), None, "t", tmp_path / "b.gif")
+    assert not (tmp_path / "b.gif").exists()
+
+
+def test_a_batch_plot_without_a_metric_to_draw_has_one_panel(tmp_path: Path, figures: list[Any]) -> None:
+    plot.batch_plot(summary(), None, "t", tmp_path / "b.png")
+    assert len(figures[0].axes) == 1
+    s = summary()
+    s.add({"seed": 1, "outcome": "zombies", "turns": 2, "kills": 0.5}, ["kills"])  # not whole: no histogram
+    plot.batch_plot(s, "kills", "t", tmp_path / "c.png")
+    assert len(figures[1].axes) == 1
+
+
+def test_the_metric_drawn_is_the_first_with_a_distribution() -> None:
+    """A ruleset's first metric may be text (SZA's event) or fractional: the next one is drawn."""
+    s = Summary()
+    for i in range(4):
+        s.add({"seed": i, "outcome": "won", "turns": 3, "event": "7", "share": i / 3, "kills": i},
+              ["event", "share", "kills"])
+    assert plot.main_metric(s, ["event", "share", "kills"]) == "kills"
+    assert plot.main_metric(s, ["event", "share"]) is None
+
+
+def test_a_sweep_plot(tmp_path: Path, figures: list[Any]) -> None:
+    points = [(4, {"outcomes": {"survivors": {"rate": 0.25, "ci95": [0.1, 0.5]},
+                                "zombies": {"rate": 0.75, "ci95": [0.5, 0.9]}}}),
+              (5, {"outcomes": {"survivors": {"rate": 0.5, "ci95": [0.3, 0.7]}}})]
+    plot.sweep_plot("front_line_cap", points, "sweep", tmp_path / "s.png")
+    ax = figures[0].axes[0]
+    assert (ax.get_xlabel(), ax.get_ylabel(), ax.get_title()) == ("front_line_cap", "rate (95% Wilson band)", "sweep")
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["survivors", "zombies"]
+    assert [line.get_color() for line in ax.get_lines()] == ["#1f77b4", "#d62728"]  # as in the batch plot
+    assert ax.get_ylim() == (0.0, 1.0)
+    lines = {line.get_label(): (list(line.get_xdata()), list(line.get_ydata())) for line in ax.get_lines()}
+    assert lines == {"survivors": ([4, 5], [0.25, 0.5]), "zombies": ([4, 5], [0.75, 0.0])}
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["survivors", "zombies"]
+    bands = ax.collections
+    assert len(bands) == 2
+    low_high = sorted(tuple(round(v, 3) for v in band.get_paths()[0].vertices[:, 1]) for band in bands)
+    assert any(0.1 in b and 0.5 in b and 0.3 in b and 0.7 in b for b in low_high)
+    assert any(0.9 in b and 0.0 in b for b in low_high)  # zombies at 5: no outcome, a band of 0..0
+
+
+def test_an_unwritable_plot_is_a_game_error(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(GameError, match="cannot write"):
+        plot.batch_plot(summary(), None, "t", tmp_path / "file" / "b.png")
+
+
+def test_the_commands_title_their_figures_with_what_they_show(tmp_path: Path, figures: list[Any]) -> None:
+    """README, "Outputs": ruleset, games, seed, policy, parameters, and each outcome's rate with
+    its Wilson interval (the rates here are the summary's own, printed beside the figure)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from ecs_zombie.cli import app
+
+    ran = CliRunner().invoke(app, ["batch", "shambling", "--games", "20", "--seed", "9", "--policy", "random",
+                                   "--param", "front_line_cap=8", "--plot", str(tmp_path / "b.png"), "--json"])
+    assert ran.exit_code == 0, ran.output
+    outcomes = json.loads(ran.stdout)["outcomes"]
+    rates = ", ".join(f"{name} {100 * o['rate']:.1f}% ({100 * o['ci95'][0]:.1f}–{100 * o['ci95'][1]:.1f}%)"
+                      for name, o in outcomes.items())
+    assert figures[0]._suptitle.get_text() == (
+        f"shambling, 20 games, seed 9, policy random, front_line_cap=8\n{rates} (Wilson 95%)")
+    ran = CliRunner().invoke(app, ["sweep", "stalingrad", "--games", "3", "--param", "zombie_initiative=-4..-2",
+                                   "--plot", str(tmp_path / "s.png"), "--quiet"])
+    assert ran.exit_code == 0, ran.output
+    assert figures[1].axes[0].get_title() == ("stalingrad, 3 games per value, seed 1, policy heuristic;\n"
+                                              "zombie_initiative = -4..-2 (3 values), other parameters default")

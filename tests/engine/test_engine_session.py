@@ -1,0 +1,118 @@
+"""What the command does, called in-process (ecs_zombie/session.py): where saves go, parameter
+parsing, run, resume, inspect, describe and validate, with the messages a user reads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ecs_zombie import session
+from ecs_zombie._layout import PREFABS_DIR
+from ecs_zombie.components import Kind, Position, Wounds, Zone
+from ecs_zombie.errors import DataError, GameError
+
+
+@pytest.mark.parametrize(("given", "used"), [
+    ("game.msgpack", Path("saves") / "game.msgpack"), ("./game.msgpack", Path("game.msgpack")),
+    ("runs/game.msgpack", Path("runs") / "game.msgpack"), ("/tmp/g.replay", Path("/tmp/g.replay")),
+])
+def test_output_paths(given: str, used: Path) -> None:
+    """README: a bare file name given to --save or --record is written into saves/; a path with a
+    folder is used as given."""
+    assert session.output_path(given) == used
+
+
+def test_parse_params() -> None:
+    assert session.parse_params(["a=1", " b = two ", "c="]) == {"a": "1", "b": "two", "c": ""}
+    for bad in ("a", "=1", "  =1"):
+        with pytest.raises(GameError, match=f"--param takes KEY=VALUE, got {bad!r}"):
+            session.parse_params([bad])
+
+
+def test_run_reports_every_tick_and_saves(tmp_path: Path) -> None:
+    save, record = tmp_path / "s.msgpack", tmp_path / "r.replay"
+    result = session.run("shambling", 4, "heuristic", 2, [], [], {"combat_rounds": "2"}, 2, str(save), str(record))
+    summary = result.summary()
+    assert [row["turn"] for row in summary["per_turn"]] == [1, 2]
+    assert summary["players"] == 2 and summary["finished"] is False and summary["turns"] == 2
+    assert result.game.params["combat_rounds"] == 2
+    assert result.saved == save and save.is_file() and result.recorded == record and record.is_file()
+    resumed = session.resume(str(save), None, None)
+    assert resumed.game.over and resumed.per_tick[0]["turn"] == 3 and resumed.saved is None
+    result.game.close()
+    resumed.game.close()
+
+
+def test_run_refuses_a_negative_stop_and_resume_a_finished_game(tmp_path: Path) -> None:
+    with pytest.raises(GameError, match="--stop-after takes a tick number of 0 or more, got -1"):
+        session.run("shambling", 1, "heuristic", None, [], [], {}, -1, None, None)
+    at_zero = session.run("shambling", 1, "heuristic", None, [], [], {}, 0, None, None)
+    assert at_zero.game.tick == 0 and at_zero.per_tick == []
+    at_zero.game.close()
+    done = session.run("shambling", 1, "heuristic", None, [], [], {}, None, str(tmp_path / "end.msgpack"), None)
+    assert done.game.over
+    with pytest.raises(GameError, match=rf"already over \({done.game.outcome}\)"):
+        session.resume(str(tmp_path / "end.msgpack"), None, None)
+    done.game.close()
+
+
+def test_inspect_a_replay_at_any_tick_and_a_save_at_its_own(tmp_path: Path) -> None:
+    record, save = tmp_path / "r.replay", tmp_path / "s.msgpack"
+    result = session.run("shambling", 2, "heuristic", None, [], [], {}, 3, str(save), str(record))
+    result.game.close()
+    last = session.inspect_state(str(record), None)
+    assert last["tick"] == 3 and last["ruleset"] == "shambling" and last["seed"] == 2
+    assert session.inspect_state(str(record), 0)["tick"] == 0
+    assert session.inspect_state(str(record), 2)["tick"] == 2
+    with pytest.raises(GameError, match=r"no tick 4 in this replay \(ticks 0\.\.3\)"):
+        session.inspect_state(str(record), 4)
+    state = session.inspect_state(str(save), 3)
+    assert state["tick"] == 3 and state["outcome"] is None
+    kinds = [e["components"]["Kind"]["name"] for e in state["entities"] if "Kind" in e["components"]]
+    assert "survivor" in kinds and "board" in kinds
+    with pytest.raises(GameError, match="a save holds tick 3 only"):
+        session.inspect_state(str(save), 1)
+
+
+def test_describe_groups_pieces_by_kind_and_zone(make_game: Any) -> None:
+    game = make_game("shambling", 1)
+    for ent in game.world.entities():
+        game.world.delete(ent)
+    w = game.world
+    w.create(Kind("zombie"), Zone(0, "front"))
+    w.create(Kind("zombie"), Zone(0, "front"), Wounds(1, 2))
+    w.create(Kind("zombie"), Zone(1, "front"), Wounds(0, 2))
+    w.create(Kind("hero"), Position(3, 4), Wounds(1, 3))
+    w.create(Kind("hero"), Position(1, 1), Wounds(0, 3))
+    w.create(Kind("card"), Zone(0, ""))
+    assert session.describe(game) == [
+        "card: 1",
+        "hero: 2 (3,4)* (1,1)",
+        "zombie in front (board 0): 2 *",
+        "zombie in front (board 1): 1",
+    ]
+
+
+def test_validate_each_kind_of_file(tmp_path: Path) -> None:
+    crt = PREFABS_DIR / "shambling" / "crt.yaml"
+    figures = PREFABS_DIR / "shambling" / "figures.yaml"
+    got = session.validate([str(PREFABS_DIR / "rulesets" / "shambling.yaml"),
+                            str(PREFABS_DIR / "scenarios" / "shambling.yaml"), str(crt), str(figures)])
+    assert [line.split(": ", 1)[1] for line in got[1:]] == ["scenario ok (ruleset shambling)",
+                                                            "table shambling.crt ok", "prefabs ok"]
+    assert got[0].split(": ", 1)[1].startswith("ruleset shambling ok (with its default scenario ")
+    assert got[0].endswith("scenarios/shambling.yaml)")
+    with pytest.raises(DataError, match="no such file"):
+        session.validate([str(tmp_path / "missing.yaml")])
+    odd = tmp_path / "odd.yaml"
+    odd.write_text("- just\n- a list\n")
+    with pytest.raises(DataError, match="not a ruleset, scenario, prefab file or known table"):
+        session.validate([str(odd)])
+    everything = session.validate([])
+    rulesets = sorted((PREFABS_DIR / "rulesets").glob("*.yaml"))
+    scenarios = sorted((PREFABS_DIR / "scenarios").glob("**/*.yaml"))
+    assert len(everything) == len(rulesets) + len(scenarios)
+    assert sum(": ruleset " in line for line in everything) == len(rulesets)
+    assert sum(": scenario ok" in line for line in everything) == len(scenarios)

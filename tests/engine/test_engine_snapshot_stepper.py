@@ -1,0 +1,203 @@
+"""Save files (ecs_zombie/snapshot.py): written atomically as ordinary files, every way a file can be
+wrong refused in one line, a loaded game sharing nothing with the state it came from; and the
+stepper (stepper.py) that answers decisions from outside."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+
+from ecs_zombie import canonical, new_game
+from ecs_zombie.components import Markers
+from ecs_zombie.decisions import PolicyTable
+from ecs_zombie.errors import DecisionError, SaveError
+from ecs_zombie.snapshot import (
+    FORMAT_VERSION,
+    MAGIC,
+    check_version,
+    load,
+    read_file,
+    restore,
+    save,
+    unwrap,
+    wrap,
+    write_atomic,
+)
+from ecs_zombie.state import game_state, state_bytes
+from ecs_zombie.stepper import Stepper
+
+
+@pytest.fixture
+def umask_027() -> Iterator[None]:
+    old = os.umask(0o027)
+    yield
+    os.umask(old)
+
+
+def test_a_save_is_an_ordinary_file_under_the_umask(tmp_path: Path, umask_027: None) -> None:
+    """mkstemp makes 0600; a save is made 0666 less the umask, as any file a program writes."""
+    path = tmp_path / "deeper" / "s.msgpack"
+    write_atomic(path, b"data")
+    assert path.read_bytes() == b"data"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    write_atomic(path, b"other")  # replaced whole
+    assert path.read_bytes() == b"other" and os.listdir(path.parent) == ["s.msgpack"]
+
+
+def test_a_save_that_cannot_be_written_leaves_nothing(tmp_path: Path) -> None:
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(SaveError, match="cannot write"):
+        write_atomic(tmp_path / "taken", b"x")  # a folder of that name: the rename fails
+    assert sorted(os.listdir(tmp_path)) == ["taken"] and os.listdir(tmp_path / "taken") == []
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(SaveError, match="cannot write"):
+        write_atomic(tmp_path / "file" / "s.msgpack", b"x")
+
+
+def test_reading_files(tmp_path: Path) -> None:
+    with pytest.raises(SaveError, match="no such file"):
+        read_file(tmp_path / "missing")
+    with pytest.raises(SaveError, match="is a folder"):
+        read_file(tmp_path)
+    (tmp_path / "f").write_bytes(b"abc")
+    assert read_file(tmp_path / "f") == b"abc"
+
+
+def test_format_versions() -> None:
+    check_version(FORMAT_VERSION, "x")
+    with pytest.raises(SaveError, match=f"x format {FORMAT_VERSION + 1} is newer than this ecs-zombie reads"):
+        check_version(FORMAT_VERSION + 1, "x")
+    with pytest.raises(SaveError, match=f"x format {FORMAT_VERSION - 1} was written by an older ecs-zombie"):
+        check_version(FORMAT_VERSION - 1, "x")
+    with pytest.raises(SaveError, match="newer"):
+        check_version("2", "x")
+
+
+def outer(**changes: Any) -> bytes:
+    body = canonical.pack({"a": 1})
+    fields = {"blake2b": canonical.digest(body), "body": body, "kind": "snapshot", "magic": MAGIC,
+              "version": FORMAT_VERSION, **changes}
+    return msgpack.packb(fields)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b"\xc1", "f: not an ecs-zombie file (unreadable or truncated)"),
+    (msgpack.packb([1, 2]), "f: not an ecs-zombie file"),
+    (outer(magic="other"), "f: not an ecs-zombie file"),
+    (outer(kind="replay"), "f: this is a 'replay' file, not a snapshot"),
+    (outer(blake2b=b"0" * 16), "f: checksum mismatch, the file is corrupted"),
+    (outer(body="text"), "f: checksum mismatch, the file is corrupted"),
+    (outer(body=b"\xc1", blake2b=canonical.digest(b"\xc1")), "f: corrupted body"),
+    (outer(body=canonical.pack([1]), blake2b=canonical.digest(canonical.pack([1]))), "f: corrupted body"),
+    (outer(version=FORMAT_VERSION + 1), "f: file format"),
+])
+def test_every_broken_file_is_one_save_error(data: bytes, message: str) -> None:
+    with pytest.raises(SaveError) as info:
+        unwrap(data, "snapshot", "f")
+    assert str(info.value).startswith(message) and "\n" not in str(info.value)
+
+
+def test_a_wrapped_body_comes_back() -> None:
+    assert unwrap(outer(), "snapshot", "f") == {"a": 1}
+    assert unwrap(wrap("replay", canonical.pack({"b": [2]})), "replay", "r") == {"b": [2]}
+
+
+def test_a_loaded_game_shares_no_list_with_its_state(tmp_path: Path) -> None:
+    game = new_game("shambling", 3)
+    game.play(stop_after=1)
+    ent = game.world.create(Markers(["a"]))
+    state = msgpack.unpackb(state_bytes(game), raw=False)
+    loaded = restore(state)
+    loaded.world.get(ent, Markers).add("b")
+    assert [c for e, c in state["entities"] if e == ent] == [[["Markers", [["a"]]]]]
+    again = restore(state)
+    assert again.world.get(ent, Markers).tags == ["a"]
+    data = save(game, tmp_path / "s.msgpack")
+    assert load(tmp_path / "s.msgpack") is not None and (tmp_path / "s.msgpack").read_bytes() == data
+    for g in (game, loaded, again):
+        g.close()
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda s: s.update(format="other"), "not an ecs-zombie snapshot"),
+    (lambda s: s.update(version=FORMAT_VERSION + 1), "newer"),
+    (lambda s: s.update(ruleset_hash="0" * 64), "the save was made with different rules of ruleset 'shambling'"),
+    (lambda s: s["entities"].append([999, [["Nonesuch", [1]]]]), "entity 999: component 'Nonesuch' is not in the "
+                                                                  "save's schema"),
+    (lambda s: s["schema"].update(Nonesuch=["x"]), "uses an unknown component 'Nonesuch'"),
+    (lambda s: s.pop("seed"), "the save's content is inconsistent: Object missing required field seed"),
+    (lambda s: s["entities"].append([998, [["Kind", [1, 2]]]]), "the save's content is inconsistent: entity 998 "
+                                                                 "component Kind: Expected array of length 1, got 2"),
+])
+def test_inconsistent_content_is_a_save_error(change: Any, message: str) -> None:
+    game = new_game("shambling", 3)
+    state = game_state(game)
+    game.close()
+    state = msgpack.unpackb(canonical.pack(state), raw=False)
+    change(state)
+    with pytest.raises(SaveError, match=message.replace("(", r"\(")):
+        restore(state)
+
+
+# -- the stepper ------------------------------------------------------------------------------
+
+
+def test_the_stepper_stops_at_each_decision_and_between_ticks() -> None:
+    stepper = Stepper(new_game("shambling", 4))
+    assert stepper.pending is not None and not stepper.at_tick_boundary and not stepper.done
+    assert stepper.legal() == stepper.pending.options and stepper.legal() is not stepper.pending.options
+    first_tick = stepper.game.tick
+    while not stepper.done:
+        stepper.answer(0)
+    assert stepper.game.over and stepper.pending is None and stepper.at_tick_boundary
+    assert stepper.legal() == [] and stepper.game.tick > first_tick
+    with pytest.raises(DecisionError, match="no decision is pending"):
+        stepper.answer(0)
+    stepper.game.close()
+
+
+def test_the_stepper_leaves_other_sides_to_policies_and_matches_play() -> None:
+    """Answering only the narrator's decisions (0 each time) and leaving the rest to the heuristic
+    plays the game a policy table `first` for the narrator and `heuristic` otherwise plays."""
+    stepper = Stepper(new_game("shambling", 6), auto=PolicyTable("heuristic"), sides={"narrator"})
+    asked = 0
+    while not stepper.done:
+        assert stepper.pending is not None and stepper.pending.side == "narrator"
+        stepper.answer(0)
+        asked += 1
+    same = new_game("shambling", 6)
+    same.play(PolicyTable("heuristic,narrator=first"))
+    assert asked > 0 and state_bytes(same) == state_bytes(stepper.game)
+    every_side = Stepper(new_game("shambling", 6), sides={"narrator"})  # no auto: every side is asked
+    sides = set()
+    while not every_side.done:
+        assert every_side.pending is not None
+        sides.add(every_side.pending.side)
+        every_side.answer(0)
+    assert sides - {"narrator"}
+    for g in (stepper.game, same, every_side.game):
+        g.close()
+
+
+def test_writing_a_save_leaves_the_umask_and_the_usual_mode(tmp_path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "s.msgpack", b"x")
+        assert os.umask(0o022) == 0o022  # restored after being read
+        assert stat.S_IMODE((tmp_path / "s.msgpack").stat().st_mode) == 0o644
+    finally:
+        os.umask(old)
+
+
+def test_a_body_with_a_non_text_map_key_is_corrupted() -> None:
+    body = msgpack.packb({1: "x"})
+    data = msgpack.packb({"blake2b": canonical.digest(body), "body": body, "kind": "snapshot", "magic": MAGIC,
+                          "version": FORMAT_VERSION})
+    with pytest.raises(SaveError, match="f: corrupted body"):
+        unwrap(data, "snapshot", "f")

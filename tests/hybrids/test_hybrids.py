@@ -1,0 +1,204 @@
+"""The hybrids composed across the four games (issue 11, point 9): each joins one game's seam to
+another game's rule through steps, so each test drives the seam and asserts the other game's rule
+as its text gives it. (Playing every hybrid strictly, with saves and verified replays, is
+tests/test_all_rulesets.py's, which lists every shipped ruleset.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ecs_zombie import new_game
+from ecs_zombie.components import Engaged, Faction, Wounds
+from ecs_zombie.ruleset import RULESETS_DIR
+from ecs_zombie.strict import StrictError
+from ecs_zombie.systems.core.pacing import RELAX, PacerState
+from tests.helpers import events, force, run_system
+
+# -- stalingrad-paced: Stalingrad Z's grid paced by the adaptive director -------------------------
+
+
+def test_paced_build_up_brings_the_dice_in_zombies_at_the_spawn_squares() -> None:
+    """Booth (2009), the core pacer: in Build Up the director summons `dice` things (1d3 here, forced
+    2); Stalingrad's spawn places them round the map's spawn squares in label order (A at column 6
+    of the top row, then B at column 14), each of the type the spawn section's 1d12 gives
+    (1-6 walker, 7-8 runner)."""
+    game = new_game("stalingrad-paced", seed=1)
+    run_system(game, "stalingrad.setup")
+    force(game, dice=[2, 3, 8])
+    run_system(game, "spawn")
+    arrived = [(e["type"], e["square"]) for e in events(game, "zombie_spawned")]
+    assert arrived == [("walker", [6, 0]), ("runner", [14, 0])]
+
+
+def test_paced_relax_brings_no_zombies() -> None:
+    """Booth (2009): mobs only in Build Up (and the Sustain Peak that follows); Relax brings none."""
+    game = new_game("stalingrad-paced", seed=1)
+    run_system(game, "stalingrad.setup")
+    force(game, dice=[1, 1])
+    run_system(game, "spawn")  # Build Up: one zombie; the pacer's state is made
+    state = game.world.query1(PacerState)[0][1]
+    state.mode, state.mode_rounds = RELAX, 0
+    run_system(game, "spawn")
+    assert len(events(game, "zombie_spawned")) == 1
+
+
+def _without_attached(tmp_path: Path, ruleset: str, line: str) -> str:
+    text = (RULESETS_DIR / f"{ruleset}.yaml").read_text()
+    assert line in text
+    path = tmp_path / f"{ruleset}.yaml"
+    path.write_text(text.replace(line, "").replace(f"id: {ruleset}\n", f"id: {ruleset}-bare\n"))
+    return str(path)
+
+
+@pytest.mark.parametrize(("ruleset", "line", "component"), [
+    ("stalingrad-paced", "attached: [Intensity]\n", "Intensity"),
+    ("shambling-sza", "attached: [SzaAttributes, SzaArms]\n", "SzaArms"),
+])
+def test_grafted_components_need_declaring_as_attached(tmp_path: Path, ruleset: str, line: str,
+                                                        component: str) -> None:
+    """Strict mode: a system may make or delete only entities whose components it declares; a
+    component a hybrid grafts onto another game's figures goes with them only when the ruleset
+    lists it under `attached:` (the shipped hybrid plays strictly; the same file without it does not)."""
+    new_game(ruleset, seed=5, strict=True).play()
+    game = new_game(_without_attached(tmp_path, ruleset, line), seed=5, strict=True)
+    with pytest.raises(StrictError, match=component):
+        game.play()
+
+
+# -- shambling-sza: Shambling's battles fought with SZA's percentile melee -------------------------
+
+
+def _fight(seed: int = 1) -> tuple[object, int, int]:
+    """A shambling-sza game with its first survivor in contact with a fresh zombie on the Front Line."""
+    game = new_game("shambling-sza", seed=seed)
+    survivor = next(e for e, f in game.world.query1(Faction) if f.side == "survivors"
+                    and game.world.get(e, Wounds).limit == 12)
+    zombie = game.world.create(*game.ruleset.prefabs["zombie"].make())
+    game.world.get(survivor, Engaged).opponents = [zombie]
+    game.world.get(zombie, Engaged).opponents = [survivor]
+    return game, survivor, zombie
+
+
+def _strike(game: object, side: str, attackers: list[int], eligible: list[int]) -> None:
+    run_system(game, "strike", board=0, zone="front", side=side, attackers=attackers, eligible=eligible,  # type: ignore[arg-type]
+               supporters=[], attacker_player="player:0", defender_player="narrator")
+
+
+def test_shambling_sza_a_hit_deals_weapon_damage_plus_bonus_attack_value() -> None:
+    """SZA, Combat Sequence (Melee): Accuracy plus the weapon's stationary modifier is the chance to
+    hit (55 + 7 for a baseball bat = 62); percentile dice at or under it hit (6 then 2: 62); the
+    weapon's 1d6 (4) plus the Bonus Attack Value of Strength 60 (+1) comes off the target's
+    Stamina: 5 of the zombie's 6."""
+    game, survivor, zombie = _fight()
+    force(game, dice=[6, 2, 4])
+    _strike(game, "survivors", [survivor], [zombie])
+    assert game.world.get(zombie, Wounds).taken == 5
+    assert events(game, "attack")[0]["chance"] == 62
+
+
+def test_shambling_sza_a_roll_over_the_chance_misses() -> None:
+    """SZA: a percentile roll above the chance to hit (63 against 62) misses: no damage."""
+    game, survivor, zombie = _fight()
+    force(game, dice=[6, 3])
+    _strike(game, "survivors", [survivor], [zombie])
+    assert game.world.get(zombie, Wounds).taken == 0
+
+
+def test_shambling_sza_a_figure_at_its_limit_leaves_play_counted_on_its_board() -> None:
+    """Shambling: a figure that takes its last wound is removed (zombies destroyed are counted on
+    the board); here 1d6 = 5 plus 1 takes all 6 of the zombie's Stamina."""
+    game, survivor, zombie = _fight()
+    force(game, dice=[1, 10, 5])  # 10 (the units die shows 0)
+    _strike(game, "survivors", [survivor], [zombie])
+    assert not game.world.exists(zombie)
+    assert [e["why"] for e in events(game, "removed")] == ["killed"]
+
+
+# -- director-sza: the Director game's zombies biting as SZA's ---------------------------------------
+
+
+def _bitten(dice: list[int]) -> tuple[object, int]:
+    """A two-player director-sza game on its start tile alone (the Director tests' set-up), one
+    survivor at (0, 0) with one active zombie next to it at (1, 0), the other survivor far off."""
+    from tests.director.director_setup import put, setup, zombie
+
+    game = new_game("director-sza", seed=1)
+    p0, p1 = setup(game)
+    put(game, p0, 0, 0)
+    put(game, p1, -2, 2)
+    zombie(game, 1, 0)
+    force(game, dice=dice)
+    run_system(game, "hybrids.sza_bites")
+    return game, p0
+
+
+def test_director_sza_a_bite_that_lands_takes_its_damage_in_hit_points() -> None:
+    """SZA, Combat Sequence (Melee): percentile dice at or under the chance to hit (the zombie's
+    Accuracy 20, a bite's stationary modifier 0) hit (2 then 10: 20), and the bite's 1d10 (7) plus
+    the Bonus Attack Value of Strength 50 (none) is the damage; the Director game takes it from the
+    survivor's 8 hit points, leaving 1, and marks them hurt."""
+    from ecs_zombie.components import Markers
+
+    game, survivor = _bitten([2, 10, 7])
+    assert game.world.get(survivor, Wounds).left == 1
+    assert game.world.get(survivor, Markers).has("hurt")
+    assert [e["amount"] for e in events(game, "damage") if "survivor" in e] == [7]
+
+
+def test_director_sza_a_bite_that_misses_does_nothing() -> None:
+    """SZA: a roll above the chance to hit (21 against 20) misses; the survivor keeps 8 hit points."""
+    from ecs_zombie.components import Markers
+
+    game, survivor = _bitten([2, 1])
+    assert game.world.get(survivor, Wounds).left == 8
+    assert not game.world.get(survivor, Markers).has("hurt")
+
+
+# -- sza-paced: SZA's campaign paced by the adaptive director ----------------------------------------
+
+LEVEL2 = [[28, 1], [23, 9], [30, 10], [33, 6]]  # prefabs/sza/maps.yaml, the bungalow's spawns level2
+
+
+def _laid_out() -> object:
+    game = new_game("sza-paced", seed=1)
+    run_system(game, "sza.stage")
+    return game
+
+
+def test_sza_paced_summons_come_in_at_the_spawn_area_the_game_master_picks() -> None:
+    """SZA: the game master brings zombies in at a spawn area's squares (here the pacer's 2, at the
+    area level2 picked for it), each counter used leaving one fewer."""
+    from ecs_zombie.systems.sza.state import stage_of
+
+    game = _laid_out()
+    before = stage_of(game)[1].supply
+    run_system(game, "summon", answers={"hybrids.spawn_area": "level2"}, count=2)
+    assert [e["at"] in LEVEL2 for e in events(game, "spawned")] == [True, True]
+    assert stage_of(game)[1].supply == before - 2
+
+
+def test_sza_paced_summons_stop_when_the_counters_run_out() -> None:
+    """SZA: zombies come in only while the scenario's counters last (one left: one of the 3)."""
+    from ecs_zombie.systems.sza.state import stage_of
+
+    game = _laid_out()
+    stage_of(game)[1].supply = 1
+    run_system(game, "summon", answers={"hybrids.spawn_area": "level1"}, count=3)
+    assert len(events(game, "spawned")) == 1
+
+
+def test_validate_counts_attached_components_as_carried_by_the_hosts_figures(tmp_path: Path) -> None:
+    """The Director game places its zombies at run time from its `zombie` prefab, which director-sza
+    redefines with SZA's ratings: listed under `attached:`, SZA's strike finds them there; without
+    it, the scenario is refused (nothing it places carries them and no system declares making them)."""
+    from ecs_zombie.errors import DataError
+    from ecs_zombie.ruleset import load_ruleset
+    from ecs_zombie.scenario import load_scenario
+
+    scenario = str(RULESETS_DIR.parent / "scenarios" / "director-sza.yaml")
+    load_scenario(scenario)
+    bare = load_ruleset(_without_attached(tmp_path, "director-sza", "attached: [SzaAttributes, SzaArms]\n"))
+    with pytest.raises(DataError, match="reads SzaArms, SzaAttributes, but the scenario places no entity with them"):
+        load_scenario(scenario, bare)

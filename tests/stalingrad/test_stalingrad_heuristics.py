@@ -1,0 +1,278 @@
+"""Escape from Stalingrad Z — the `heuristic` policy's documented choices (systems/stalingrad/
+heuristics.py and docs/stalingrad.md, "The heuristic": run for the exit, walk with zombies near or
+when locked, stand to shoot when only standing makes a shot good, search when safe; fire only at good
+odds (final hit # 8 or less), never across a friend, spread fire first; grenades where the blast's
+expected kills outweigh the wounds to characters; turn to shoot; open doors that shorten the way out;
+the character nearest the exit first; wounds to the character with the most left). Each decision is
+asked with the options the rules themselves offer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ecs_zombie import Game
+from ecs_zombie.components import Facing
+from ecs_zombie.schedule import lookup
+from ecs_zombie.systems.stalingrad import activation, attack
+from ecs_zombie.systems.stalingrad.board import stun_zombie
+from tests.helpers import drive
+from tests.stalingrad.stalingrad_support import (
+    CHARACTERS,
+    RUNNING,
+    STATIONARY,
+    WALKING,
+    act_state,
+    at,
+    char,
+    declare,
+    dice,
+    events,
+    first,
+    heuristic_choice,
+    lock,
+    make,
+    set_wounds,
+    zombie,
+)
+
+ROWS = ["............"] * 8
+
+
+def action(game: Game, ent: int) -> Any:
+    """The heuristic's answer to `stalingrad.action` with the options the activation offers now."""
+    options = activation.actions(game, ent, game.tables["stalingrad.movement"][act_state(game, ent).mode])
+    return heuristic_choice(game, "stalingrad.action", options, character=ent,
+                            estimates=activation.estimates(game, ent, options))
+
+
+EXIT_ROWS = ["...........E"] + ["............"] * 7
+
+
+def test_declares_a_run_unless_zombies_are_near_or_it_is_locked(tmp_path: Path) -> None:
+    """Running with no zombie within 4 squares; walking with one within 4 (shots at +2, not +4), when
+    forced into H2H, and when locked (so that breaking free lets it step away)."""
+    game = make(tmp_path, [char("sergeant", 0, 0), char("sniper", 5, 3), zombie("walker", 6, 3),
+                           char("sapper", 0, 6), zombie("walker", 1, 7), char("commissar", 10, 0)],
+                rows=EXIT_ROWS, track="-" * 12)
+    sgt, sniper, sapper, z = at(game, 0, 0), at(game, 5, 3), at(game, 0, 6), at(game, 1, 7)
+    modes = [RUNNING, WALKING, STATIONARY]
+    assert heuristic_choice(game, "stalingrad.mode", modes, character=sgt) == RUNNING  # nearest 6 squares off
+    assert heuristic_choice(game, "stalingrad.mode", modes, character=at(game, 10, 0)) == WALKING  # 4 off
+    assert heuristic_choice(game, "stalingrad.mode", modes, character=sniper) == WALKING  # forced H2H
+    lock(game, sapper, z)
+    assert heuristic_choice(game, "stalingrad.mode", modes, character=sapper) == WALKING  # locked
+
+
+def test_stands_when_only_standing_makes_the_shot_good(tmp_path: Path) -> None:
+    """TT-33 (hit 6, PB 3, RM 2) at range 5: 7 stationary, 9 walking: it stands and shoots while the
+    round track leaves time to reach the exit walking; with no time left it runs."""
+    game = make(tmp_path, [char("commissar", 0, 3), zombie("walker", 5, 3)], rows=EXIT_ROWS, track="-" * 12)
+    com = at(game, 0, 3)
+    modes = [RUNNING, WALKING, STATIONARY]
+    assert heuristic_choice(game, "stalingrad.mode", modes, character=com) == STATIONARY
+    game.tick = 11
+    assert heuristic_choice(game, "stalingrad.mode", modes, character=com) == RUNNING
+
+
+def test_searches_when_no_zombie_is_near_and_time_allows(tmp_path: Path) -> None:
+    """On a search square, no zombie within 6 squares, time to run out after: it searches; with the
+    last round at hand, or a zombie 5 squares off, it does not."""
+    rows = ["?..........E"] + ["............"] * 7
+    game = make(tmp_path, [char("sergeant", 0, 0), zombie("walker", 8, 7)], rows=rows, track="-" * 12)
+    sgt = at(game, 0, 0)
+    modes = [RUNNING, WALKING, STATIONARY, "searching"]
+    assert heuristic_choice(game, "stalingrad.mode", modes, character=sgt) == "searching"
+    game.tick = 11
+    assert heuristic_choice(game, "stalingrad.mode", modes, character=sgt) == RUNNING
+    near = make(tmp_path / "b", [char("sergeant", 0, 0), zombie("walker", 5, 4)], rows=rows, track="-" * 12)
+    assert heuristic_choice(near, "stalingrad.mode", modes, character=at(near, 0, 0)) != "searching"
+
+
+def test_takes_the_first_turn_on_winning_the_initiative(tmp_path: Path) -> None:
+    game = make(tmp_path, [char("sergeant", 0, 3)])
+    game.tick = 2
+    dice(game, [12, 1])
+    drive(game, lookup("stalingrad.initiative").run(game, {"modifier": -4}))
+    assert first(game) == CHARACTERS
+
+
+def test_good_shots_are_taken_spread_fire_first(tmp_path: Path) -> None:
+    """A final hit # of 8 or less is a good shot; spread fire before normal fire at equal odds (PPSh
+    stationary at range 3: 5)."""
+    game = make(tmp_path, [char("sergeant", 0, 3), zombie("walker", 3, 3)])
+    sgt = at(game, 0, 3)
+    declare(game, sgt, STATIONARY, 0)
+    assert action(game, sgt) == ["attack", "spread", "ppsh"]
+
+
+@pytest.mark.parametrize(("rng", "good"), [(3, True), (4, False)])
+def test_a_good_shot_is_eight_or_less(tmp_path: Path, rng: int, good: bool) -> None:
+    """Walking, a TT-33 at range 3 is 6 + 2 = 8 (fire); at range 4, 7 + 2 = 9: the commissar moves
+    toward the exit instead."""
+    rows = list(ROWS)
+    rows[0] = "...........E"
+    game = make(tmp_path, [char("commissar", 0, 3), zombie("walker", rng, 3)], rows=rows)
+    com = at(game, 0, 3)
+    declare(game, com, WALKING, 4)
+    choice = action(game, com)
+    assert (choice == ["attack", "normal", "tt33"]) == good
+    assert good or choice[0] == "move"
+
+
+@pytest.mark.parametrize(("mode", "rng", "fires"), [(STATIONARY, 8, True), (RUNNING, 3, True), (RUNNING, 4, False)])
+def test_fair_shots_when_nothing_better(tmp_path: Path, mode: str, rng: int, fires: bool) -> None:
+    """With no move toward the exit left, a fair shot (10 or less) is taken, else the activation ends:
+    TT-33 stationary at range 8: 9; running at range 3: 10; running at range 4: 11."""
+    game = make(tmp_path, [char("commissar", 0, 3), zombie("walker", rng, 3)])
+    com = at(game, 0, 3)
+    declare(game, com, mode, 0)
+    assert action(game, com) == (["attack", "normal", "tt33"] if fires else ["end"])
+
+
+def test_fights_back_in_h2h_with_the_best_weapon(tmp_path: Path) -> None:
+    """Locked or forced into H2H: the H2H attack with the lowest hit # (PPSh 5 before fists 7)."""
+    game = make(tmp_path, [char("sergeant", 3, 3), zombie("walker", 4, 3)])
+    sgt = at(game, 3, 3)
+    declare(game, sgt, STATIONARY, 0)
+    assert action(game, sgt) == ["attack", "h2h", "ppsh"]
+
+
+@pytest.mark.parametrize(("pack", "throws"), [(3, True), (1, False)])
+def test_grenades_go_where_the_blast_kills_most(tmp_path: Path, pack: int, throws: bool) -> None:
+    """The blast attacks every figure in LOF of the landing square at hit # 2 there, +1 a square, a
+    kill on hit # + 3 or more: three walkers together 8 squares off are worth about 1.8 kills if it
+    lands, over the 0.6 the heuristic asks for even after the throw's odds (range 8: 5 in 12) and its
+    deviations; a lone walker is not (8 in 12 of a kill if it lands)."""
+    zs = [zombie("walker", 8, 3), zombie("walker", 8, 4), zombie("walker", 9, 3)][:pack]
+    game = make(tmp_path, [char("commissar", 0, 3), *zs])
+    com = at(game, 0, 3)
+    declare(game, com, STATIONARY, 0)
+    choice = action(game, com)
+    assert (choice == ["attack", "grenade", "grenade"]) == throws
+    if throws:
+        squares = [list(s) for s in attack.grenade_squares(game, com)]
+        assert heuristic_choice(game, "stalingrad.grenade_square", squares, character=com) == [8, 3]
+
+
+def test_heads_for_the_exit_and_opens_the_door_in_the_way(tmp_path: Path) -> None:
+    rows = list(ROWS)
+    rows[2] = "#####+######"
+    rows[0] = "...........E"
+    game = make(tmp_path, [char("sergeant", 5, 3)], rows=rows)
+    sgt = at(game, 5, 3)
+    declare(game, sgt, RUNNING, 8)
+    assert action(game, sgt) == ["open", 5, 2]
+    drive(game, activation.activate(game, sgt))
+    assert [e["open"] for e in events(game, "door")] == [True]
+
+
+def test_wounds_go_to_the_character_with_most_left(tmp_path: Path) -> None:
+    game = make(tmp_path, [char("sergeant", 2, 3), char("sapper", 4, 3), zombie("walker", 3, 3)])
+    sgt, sapper = at(game, 2, 3), at(game, 4, 3)
+    set_wounds(game, sapper, 2)  # 4 wounds: 2 left; the sergeant has 3 left
+    assert heuristic_choice(game, "stalingrad.wound_target", [sgt, sapper]) == sgt
+    set_wounds(game, sgt, 2)  # 1 left
+    assert heuristic_choice(game, "stalingrad.wound_target", [sgt, sapper]) == sapper
+
+
+def test_spread_fire_stays_on_its_target_and_covering_tokens_are_used(tmp_path: Path) -> None:
+    game = make(tmp_path, [char("sergeant", 0, 3), zombie("walker", 3, 3), zombie("walker", 4, 4)])
+    a, b = at(game, 3, 3), at(game, 4, 4)
+    assert heuristic_choice(game, "stalingrad.spread_target", [a, b], previous=[4, 4]) == b
+    assert heuristic_choice(game, "stalingrad.spread_target", [a, b], previous=[9, 9]) == a
+    assert heuristic_choice(game, "stalingrad.cover", ["hold", "fire"], character=at(game, 0, 3)) == "fire"
+
+
+@pytest.mark.parametrize(("friend", "throws"), [(None, True), ((10, 4), False), ((10, 7), True)])
+def test_no_grenade_near_a_friend(tmp_path: Path, friend: tuple[int, int] | None, throws: bool) -> None:
+    """A character in the blast is wounded on a hit as a zombie is killed (the design choice: a hit on
+    a character is one wound), and a wound weighs as six kills: a friend beside the pack stops the
+    throw; one behind a wall, out of the blast's LOF, does not."""
+    rows = ["............"] * 6 + ["..........##", "............"]
+    ents = [char("commissar", 0, 3), zombie("walker", 8, 3), zombie("walker", 8, 4), zombie("walker", 9, 3)]
+    if friend:
+        ents.append(char("sniper", *friend))
+    game = make(tmp_path, ents, rows=rows)
+    com = at(game, 0, 3)
+    declare(game, com, STATIONARY, 0)
+    assert (action(game, com) == ["attack", "grenade", "grenade"]) == throws
+
+
+def test_no_shot_across_a_friend(tmp_path: Path) -> None:
+    """A roll of 2 wounds the first intervening character: a good shot (PPSh stationary at range 3,
+    5 + 1 for the figure between) is not taken across the sniper, and covering fire across him is
+    held; with nobody between, covering fire is taken."""
+    game = make(tmp_path, [char("sergeant", 0, 3), char("sniper", 1, 3, facing=0), zombie("walker", 3, 3)])
+    sgt = at(game, 0, 3)
+    declare(game, sgt, STATIONARY, 0)
+    assert action(game, sgt) == ["end"]
+    assert heuristic_choice(game, "stalingrad.cover", ["hold", "fire"], character=sgt) == "hold"
+    alone = make(tmp_path / "b", [char("sergeant", 0, 3), zombie("walker", 3, 3)])
+    assert heuristic_choice(alone, "stalingrad.cover", ["hold", "fire"], character=at(alone, 0, 3)) == "fire"
+
+
+def test_turns_to_shoot_a_zombie_behind(tmp_path: Path) -> None:
+    """Facing north-west with a walker 3 squares east (rear arc): walking, it makes the smallest turn
+    that brings the walker into its front arc (to north-east, 90 degrees, 1 MP; due east lies on the
+    front arc's edge, 45 degrees) for a good shot (TT-33 at range 3: 6 + 2 = 8), then fires."""
+    game = make(tmp_path, [char("commissar", 5, 3, facing=7), zombie("walker", 8, 3)])
+    com = at(game, 5, 3)
+    declare(game, com, WALKING, 4)
+    assert action(game, com) == ["face", 1]
+    game.world.get(com, Facing).direction = 1
+    assert action(game, com) == ["attack", "normal", "tt33"]
+
+
+def test_opens_a_door_that_shortens_the_way_out(tmp_path: Path) -> None:
+    """A closed door beside the character on the short way to the exit is opened rather than walking
+    round the wall, though the exit can be reached without it."""
+    rows = ["E...........", "#####+#####.", "............", "............"]
+    game = make(tmp_path, [char("sergeant", 5, 2)], rows=rows)
+    sgt = at(game, 5, 2)
+    declare(game, sgt, WALKING, 4)
+    assert action(game, sgt) == ["open", 5, 1]
+
+
+def test_the_character_nearest_the_exit_activates_first(tmp_path: Path) -> None:
+    game = make(tmp_path, [char("sergeant", 0, 0), char("sniper", 9, 2)], rows=EXIT_ROWS)
+    assert heuristic_choice(game, "stalingrad.activate", [at(game, 0, 0), at(game, 9, 2)]) == at(game, 9, 2)
+
+
+def test_forced_into_h2h_it_fights_even_at_bad_odds(tmp_path: Path) -> None:
+    """Forced into H2H (a zombie touching its front, not yet locking it), a running character fights
+    (PPSh 5 + 4 = 9) rather than run for the exit."""
+    rows = list(ROWS)
+    rows[0] = "...........E"
+    game = make(tmp_path, [char("sergeant", 3, 3), zombie("walker", 4, 3)], rows=rows)
+    sgt = at(game, 3, 3)
+    declare(game, sgt, RUNNING, 8)
+    assert action(game, sgt) == ["attack", "h2h", "ppsh"]
+
+
+def test_no_move_that_brings_it_no_nearer_the_exit(tmp_path: Path) -> None:
+    """A move is taken only if it brings the character nearer the exit: with the square toward it
+    taken (by a stunned zombie behind him) and 1 MP left, he ends the activation."""
+    rows = list(ROWS)
+    rows[0] = "...........E"
+    game = make(tmp_path, [char("sergeant", 5, 3, facing=6), zombie("walker", 6, 3)], rows=rows)
+    sgt, z = at(game, 5, 3), at(game, 6, 3)
+    stun_zombie(game, z)
+    declare(game, sgt, WALKING, 1)
+    assert action(game, sgt) == ["end"]
+
+
+def test_closes_a_door_on_the_zombies_behind(tmp_path: Path) -> None:
+    """Zombies cannot open doors (a documented choice): a character just out of a room, a walker
+    inside, closes the open door behind him (it cuts the walker's way to him and lengthens no
+    character's way out) before walking on; with the walker outside the room, he walks on."""
+    rows = ["E.........", "##/#######", "#........#", "#........#", "##########"]
+    game = make(tmp_path, [char("sergeant", 3, 0), zombie("walker", 6, 3)], rows=rows)
+    sgt = at(game, 3, 0)
+    declare(game, sgt, WALKING, 4)
+    assert action(game, sgt) == ["close", 2, 1]
+    outside = make(tmp_path / "b", [char("sergeant", 3, 0), zombie("walker", 9, 0)], rows=rows)
+    declare(outside, at(outside, 3, 0), WALKING, 4)
+    assert action(outside, at(outside, 3, 0))[0] == "move"

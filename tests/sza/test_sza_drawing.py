@@ -1,0 +1,128 @@
+"""The board drawn as text (`board: sza.board`, issue 12): the current map with its walls, doors,
+windows, furniture and features, the pieces (engaged ones marked), the vehicle and a legend. The
+expected drawings are written from the maps (prefabs/sza/maps.yaml, pinned in test_sza_maps.py) and
+the drawing's documented symbols."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sza_helpers import BUNGALOW, STREET, ctx, drive, laid_out, markers, put, run_system, stage, vehicle, who, zombie
+
+from ecs_zombie.boards import render
+from ecs_zombie.systems.sza import stage as stage_mod
+from tests.helpers import run_cli
+
+STREET_NOW = [
+    "The Street: scenario 1 of 1 (Safe House), turn 1, event 1 (The Street)",
+    "   0         1         2",
+    "   012345678901234567890123",
+    " 0 ,,,,,,,,,,,,,,4\",,,,,,,,",
+    " 1 .........,,,...........6",
+    " 2 H.....V.........%.......",
+    " 3 H...........%.......X...",
+    " 4 H......%................",
+    " 5 ...z...............%.&..",
+    " 6 ,,,,,\",,,,,,,,,,,\"\"\",,,,",
+    "legend:  1.. characters (below)  & several characters  X pieces locked in melee  z zombie  V vehicle",
+    "         . floor  % debris  , grass  \" bush  H safe house",
+]
+
+
+def test_the_street(make_game: Any) -> None:
+    """The street: grass verges, bushes, debris, the safe house; Bruce locked in melee (X), Mary and
+    Dexter on one square (&), Costa in a bush, SGT Connor in the car (V), a zombie (z). The safe
+    house's people are listed, not drawn."""
+    game = laid_out(make_game, STREET)
+    places = {"Bruce Long": (20, 3), "Mary Jacobs": (21, 5), "Dexter": (21, 5), "Costa Wang": (14, 0),
+              "SGT Connor": (6, 2), "CPL Teoh": (23, 1)}
+    for name, xy in places.items():
+        put(game, who(game, name), *xy)
+    z = zombie(game, 20, 3)
+    far = zombie(game, 3, 5)
+    _v, car = vehicle(game)
+    car.unlocked = True
+    car.passengers.append(who(game, "SGT Connor"))
+    markers(game, who(game, "SGT Connor")).add("aboard")
+    lines = render(game)
+    assert lines[:len(STREET_NOW)] == STREET_NOW
+    assert lines[len(STREET_NOW):] == [
+        f"  1 Bruce Long (firefighter) at (20,3): Stamina 85/85, engaged with z{z}",
+        "  2 Mary Jacobs (paramedic) at (21,5): Stamina 75/75",
+        "  3 Dexter (convict) at (21,5): Stamina 70/70",
+        "  4 Costa Wang (politician) at (14,0): Stamina 55/55",
+        "  5 SGT Connor (soldier) at (6,2): Stamina 70/70, aboard",
+        "  6 CPL Teoh (soldier) at (23,1): Stamina 65/65",
+        f"  z{z} zombie at (20,3): Stamina 50/50, engaged with 1",
+        f"  z{far} zombie at (3,5): Stamina 50/50",
+        "  in the safe house (they do not fight): Ah Heng, Ah Booi, Randy Mutu, Mrs Camellia Chan, Cynthia Chan",
+        "  V car at (6,2): open, aboard 5 (1/5)"]
+
+
+def rows(game: Any) -> list[str]:
+    """The map's rows without their numbers."""
+    return [line[3:] for line in render(game)[3:3 + ctx(game)[0].height]]
+
+
+def test_the_bungalow_as_the_game_changes_it(make_game: Any) -> None:
+    """The bungalow's rows: walls (#), doors (+), the locked panic-room door (L, + once open), windows
+    (W, O once broken), tables, counters, cabinets, the safe, the fuse box, the false ceiling, beds,
+    the stairs; dark rooms (:) until the lights are fixed, pipe rooms (~), the garden below (_);
+    searched features become x."""
+    game = laid_out(make_game, BUNGALOW)
+    board, st = ctx(game)
+    for ent in [who(game, n) for n in ("Bruce Long", "Mary Jacobs", "Dexter", "Costa Wang", "SGT Connor",
+                                      "CPL Teoh")]:
+        put(game, ent, 3, 3)
+    before = rows(game)
+    assert before == [
+        "##########W#################W######",
+        "#.....#.......#.ccc.###~~#k..k#...#",
+        "W.tt..+.......+.....###~~#....#.S.#",
+        "#..&..#..tt...#.....W##~~#....#...#",
+        "#.....#.......#.....####+##+####L##",
+        "##+####.b.....#+##+####:::::::::::#",
+        "#:::#F#.......#~~#..###:::::t::::>#",
+        "W:::+.##+###+##~~#..####+####+#####",
+        "#k::#.#...#...#########....#...####",
+        "#+#####...#...+.....##W..^.#...####",
+        "#~~####...#...#.....W##....#..K####",
+        "#~~#########W##..b.>##########W####",
+        "###################################",
+        "___________________________________",
+        "___________________________________"]
+    st.opened += [board.cell(0, 7), board.cell(32, 4)]
+    st.looted += [board.cell(1, 8), board.cell(32, 2)]
+    st.flags.append("lights")
+    zombie(game, 0, 14)
+    after = rows(game)
+    assert after[7] == "O...+.##+###+##~~#..####+####+#####"
+    assert after[8] == "#x..#.#...#...#########....#...####"
+    assert after[2][32] == "x" and after[4][32] == "+" and ":" not in "".join(after)
+    assert after[14] == "z__________________________________"
+    lines = render(game)
+    assert "O broken window" in " ".join(lines) and "W window" in " ".join(lines)
+
+
+def test_between_the_scenarios(make_game: Any) -> None:
+    """Once a scenario is won and before the next is laid out there is no board: the drawing says so
+    and lists the characters, off the board."""
+    game = laid_out(make_game, "sza")
+    st = stage(game)
+    st.event, st.entered = "11", True
+    run_system(game, "sza.objective")
+    lines = render(game)
+    assert lines[0] == "No board laid out (scenario 2 of 2 comes next; played: bungalow:won)"
+    assert lines[1] == "  1 Bruce Long (firefighter) off the board: Stamina 85/85"
+    drive(game, stage_mod.build(game))
+    assert render(game)[0] == "The Street: scenario 2 of 2 (Safe House), turn 1, event 1 (The Street)"
+
+
+def test_replay_show_draws_the_board(tmp_path: Any) -> None:
+    """`ecs-zombie replay --show` prints the ruleset's drawing turn by turn."""
+    replay = tmp_path / "g.replay"
+    assert run_cli("run", "sza", "--seed", "3", "--stop-after", "1", "--record", str(replay)).returncode == 0
+    res = run_cli("replay", str(replay), "--show", "--until", "1")
+    assert res.returncode == 0, res.stderr
+    assert "The Bungalow: scenario 1 of 2 (This Place Isn't Safe Anymore), turn 1" in res.stdout
+    assert "   0 ##########W#################W######" in res.stdout

@@ -1,0 +1,471 @@
+"""The default (`heuristic`) policy's answers (docs/sza.md, "Decisions": every kind has a heuristic):
+the characters cure, heal, fight, shoot and head for the event's aim; the game master gives each
+zombie a different victim where it can ("Play Criteria") and spawns near the party; the party takes
+the choice its author lists first. Each is read from the action the policy takes in play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sza_helpers import (
+    STREET,
+    add_item,
+    alone,
+    arms,
+    at,
+    clear_others,
+    ctx,
+    custom_scenario,
+    d100,
+    dice,
+    drive,
+    give,
+    items,
+    laid_out,
+    logged,
+    put,
+    run_system,
+    set_stamina,
+    stage,
+    vehicle,
+    who,
+    zombie,
+)
+
+from ecs_zombie.components import Markers
+from ecs_zombie.systems.sza import stage as stage_mod
+from ecs_zombie.systems.sza.actions import act, k9, options
+from ecs_zombie.systems.sza.state import harm
+from ecs_zombie.systems.sza.zombies import zombie_act
+
+
+def chosen(game: Any, ent: int, aim: str = "") -> str:
+    """The action the default policy takes for `ent` this turn."""
+    board, st = ctx(game)
+    before = len(logged(game, "action"))
+    drive(game, act(game, ent, board, st, aim))
+    acts = logged(game, "action")
+    assert len(acts) == before + 1
+    return str(acts[-1]["action"])
+
+
+# -- characters -----------------------------------------------------------------------------------
+
+def test_cure_the_infected_first(make_game: Any) -> None:
+    """An infected ally within reach is injected (Mary's Intravenous Injection) before anything else."""
+    game = laid_out(make_game)
+    board, st = ctx(game)
+    mary, dexter = who(game, "Mary Jacobs"), who(game, "Dexter")
+    clear_others(game, [mary, dexter])
+    put(game, mary, 2, 2)
+    put(game, dexter, 3, 2)
+    zombie(game, 4, 2)
+    harm(game, dexter, 70, board, st, "test")
+    assert chosen(game, mary) == f"ability:intravenous_injection:{dexter}"
+
+
+@pytest.mark.parametrize(("total", "current", "expect"), [(85, 20, True), (85, 28, True), (85, 30, False),
+                                                          (90, 29, True), (90, 30, False)])
+def test_vial_for_the_badly_hurt(make_game: Any, total: int, current: int, expect: bool) -> None:
+    """The Vial of Antidote goes to an ally below a third of its total Stamina (85: 28 yes, 30 not;
+    90: 29 yes, 30 not)."""
+    game = laid_out(make_game)
+    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
+    give(game, mary, "vial_of_antidote")
+    clear_others(game, [mary, bruce])
+    put(game, mary, 2, 2)
+    put(game, bruce, 3, 2)
+    set_stamina(game, bruce, current, total)
+    assert (chosen(game, mary) == f"ability:vial_of_antidote:{bruce}") == expect
+
+
+@pytest.mark.parametrize(("kit", "expect"), [({"water": 3, "bandage": 1}, "water"), ({"bandage": 1}, "bandage")])
+def test_heal_when_below_half(make_game: Any, kit: dict[str, int], expect: str) -> None:
+    """Below half Stamina a character heals: Fire Suit, then water, then a bandage."""
+    game = laid_out(make_game)
+    bruce = alone(game, "Bruce Long", 2, 2)
+    for item, n in kit.items():
+        add_item(game, bruce, item, n)
+    set_stamina(game, bruce, 42)  # 85 total: below half
+    zombie(game, 8, 2, stamina=100)
+    assert chosen(game, bruce) == expect
+    set_stamina(game, bruce, 42)
+    give(game, bruce, "fire_suit")
+    assert chosen(game, bruce) == "ability:fire_suit"
+    set_stamina(game, bruce, 43)  # not below half: no healing, he goes for the zombie
+    assert chosen(game, bruce).startswith(("engage:", "approach:"))
+
+
+def test_attack_when_engaged_and_speak_when_outnumbered(make_game: Any) -> None:
+    """Locked in melee, a character attacks; Costa first gives his Motivational Speech when more than
+    one zombie holds him."""
+    game = laid_out(make_game)
+    costa = alone(game, "Costa Wang", 8, 2)
+    zombie(game, 8, 2, stamina=100)
+    dice(game, *([9] * 6))
+    assert chosen(game, costa) == "attack"
+    zombie(game, 8, 2, stamina=100)
+    assert chosen(game, costa) == "ability:motivational_speech"
+
+
+def test_tend_wounds_when_nothing_to_engage(make_game: Any) -> None:
+    """The Paramedic tends the wounded rather than walk off, unless a zombie is in reach to engage."""
+    game = laid_out(make_game)
+    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
+    give(game, mary, "tending_to_wounds")
+    clear_others(game, [mary, bruce])
+    put(game, mary, 2, 2)
+    put(game, bruce, 3, 2)
+    set_stamina(game, bruce, 80)
+    assert chosen(game, mary) == "ability:tending_to_wounds"
+    zombie(game, 5, 2)
+    assert chosen(game, mary).startswith("engage:")
+
+
+def test_shoot_the_weakest_then_reload(make_game: Any) -> None:
+    game = laid_out(make_game)
+    connor = alone(game, "SGT Connor", 7, 2)
+    zombie(game, 11, 2, stamina=40)
+    weak = zombie(game, 7, 5, stamina=20)
+    dice(game, *d100(99))
+    assert chosen(game, connor) == f"shoot:{weak}"
+    arms(game, connor).rounds = 0
+    assert chosen(game, connor) == "reload"
+
+
+def test_engage_the_nearest_running_only_when_needed(make_game: Any) -> None:
+    """The nearest zombie, at a walk where a walk reaches; Dexter always runs (One Shot, One Kill)."""
+    game = laid_out(make_game)
+    mary = alone(game, "Mary Jacobs", 7, 1)  # walks 3, runs 4
+    near = zombie(game, 9, 1, stamina=100)
+    zombie(game, 11, 1, stamina=100)
+    dice(game, *([9] * 4))
+    assert chosen(game, mary) == f"engage:{near}:walk"
+    game1 = laid_out(make_game)
+    mary1 = alone(game1, "Mary Jacobs", 7, 1)
+    at_walk = zombie(game1, 10, 1, stamina=100)  # exactly her walk of 3: walking still
+    dice(game1, *([9] * 4))
+    assert chosen(game1, mary1) == f"engage:{at_walk}:walk"
+    game2 = laid_out(make_game)
+    mary2 = alone(game2, "Mary Jacobs", 7, 1)
+    far = zombie(game2, 11, 1, stamina=100)
+    dice(game2, 10, 10, 9, 9)
+    assert chosen(game2, mary2) == f"engage:{far}:run"
+    game3 = laid_out(make_game)
+    dexter = alone(game3, "Dexter", 7, 1)
+    z = zombie(game3, 8, 1, stamina=100)
+    dice(game3, 10, 10, 1, 9, 9)
+    assert chosen(game3, dexter) == f"engage:{z}:run"
+
+
+@pytest.mark.parametrize(("aim", "where", "expect"), [
+    ("safe", (32, 3), "safe:"), ("locked_door", (32, 5), "unlock:"), ("fuse", (5, 7), "fuse:"),
+    ("counter", (17, 2), "salvage:"), ("", (29, 10), "unlock:")])
+def test_act_on_the_aim(make_game: Any, aim: str, where: tuple[int, int], expect: str) -> None:
+    """Next to what the event aims at, act on it (a locked cabinet is always worth opening)."""
+    game = laid_out(make_game)
+    board, st = ctx(game)
+    bruce = alone(game, "Bruce Long", *where)
+    if aim == "safe":
+        st.opened.append(board.cell(32, 4))
+    dice(game, 1, *d100(99))
+    assert chosen(game, bruce, aim).startswith(expect)
+
+
+def test_do_not_dither_at_a_window_or_the_fuse(make_game: Any) -> None:
+    """A window is never broken (docs/sza.md: a broken window only opens the house), and the fuse box
+    is fixed in a fight only when it is the aim: the character heads for the aim. Between fights
+    (no zombie on the board) a character next to the fuse box fixes it (the dark Level 2
+    corridors cost 10 Accuracy, "darkness_penalty")."""
+    game = laid_out(make_game)
+    bruce = alone(game, "Bruce Long", 5, 7)  # next to the fuse box
+    far = zombie(game, 33, 6)  # on level 2, far out of reach
+    assert chosen(game, bruce, "stairs") == "goto:stairs"
+    put(game, bruce, 19, 3)  # beside the kitchen's window at (20, 3)
+    assert chosen(game, bruce, "stairs") == "goto:stairs"
+    game.world.delete(far)
+    put(game, bruce, 5, 7)
+    assert chosen(game, bruce, "stairs").startswith("fuse:")
+
+
+def test_hunt_and_approach(make_game: Any) -> None:
+    """Hunting (or with no aim), approach the nearest zombie out of reach; otherwise go for the aim."""
+    game = laid_out(make_game)
+    bruce = alone(game, "Bruce Long", 7, 1)
+    zombie(game, 13, 6)
+    near = zombie(game, 12, 1)
+    assert chosen(game, bruce, "hunt") == f"approach:{near}"
+    put(game, bruce, 7, 1)
+    assert chosen(game, bruce, "stairs") == "goto:stairs"
+
+
+def test_bandage_when_idle_and_hurt_then_wait(make_game: Any) -> None:
+    game = laid_out(make_game)
+    mary = alone(game, "Mary Jacobs", 2, 2)
+    set_stamina(game, mary, 69)
+    assert chosen(game, mary, "nowhere") == "bandage"
+    set_stamina(game, mary, 70)
+    assert chosen(game, mary, "nowhere") == "wait"
+
+
+def test_the_car_the_policy_way(make_game: Any) -> None:
+    """Aiming at the vehicle: break in, board; the driver drives once everyone who fits is aboard."""
+    game = laid_out(make_game, STREET)
+    board, st = ctx(game)
+    run_system(game, "sza.objective")
+    dexter = alone(game, "Dexter", 7, 2)
+    dice(game, 10)
+    assert chosen(game, dexter, "vehicle") == "break_in"
+    assert chosen(game, dexter, "vehicle") == "board"
+    _v, car = vehicle(game)
+    mary = who(game, "Mary Jacobs")
+    put(game, mary, 5, 2)
+    assert "drive" in options(game, dexter, board, st)
+    assert chosen(game, dexter, "vehicle") != "drive"  # Mary is not aboard yet
+    assert chosen(game, mary, "vehicle") == "board"
+    clear_others(game, [dexter, mary])
+    for other in [e for e in stage_mod.roster(game) if e not in (dexter, mary)]:
+        car.passengers.append(other)
+    assert chosen(game, dexter, "vehicle") == "drive"
+    drive(game, act(game, dexter, board, st, "vehicle"))
+    assert vehicle(game)[1].passengers and at(game, dexter)[0] == 0  # at the safe house (x = 0)
+    assert "drive" in options(game, dexter, board, st)
+    assert chosen(game, dexter, "vehicle") != "drive"  # from there a drive only moves it one square
+
+
+def test_no_seat_left_walk_to_the_safe_house(make_game: Any) -> None:
+    """The car seats 5 ("capacity 5"): a sixth character heading for it walks to the safe house."""
+    game = laid_out(make_game, STREET)
+    run_system(game, "sza.objective")
+    _v, car = vehicle(game)
+    car.unlocked = True
+    mary = alone(game, "Mary Jacobs", 9, 3)
+    car.passengers.extend(e for e in stage_mod.roster(game) if e != mary)
+    assert len(car.passengers) == 5
+    assert chosen(game, mary, "vehicle") == "goto:safehouse"
+
+
+def test_hand_healing_to_a_hurt_ally_that_has_none(make_game: Any) -> None:
+    """Trading ("give:<item>:<ally>" to an orthogonally adjacent character): between fights Mary, who
+    carries 5 bandages and is unhurt, gives one to Bruce, 25 short with nothing to heal him; an item
+    with no rule effect (the oxygen canister) is never given, nor healing to an ally that has some."""
+    game = laid_out(make_game)
+    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
+    clear_others(game, [mary, bruce])
+    put(game, mary, 2, 3)
+    put(game, bruce, 3, 3)
+    set_stamina(game, bruce, 60)
+    assert chosen(game, mary, "stairs") == f"give:bandage:{bruce}"
+    assert items(game, bruce)["bandage"] == 1
+    assert not chosen(game, bruce, "stairs").startswith("give:")
+
+
+def test_healing_never_goes_back_and_forth(make_game: Any) -> None:
+    """A hurt giver keeps what it needs: Mary, 20 short, holds only a mineral water (3 uses of 10,
+    which changes hands whole); Bruce is 25 short with nothing. Giving it would leave Mary short, so
+    she does not (else Bruce, then 30 richer and still hurt, would hand it back, turn after turn)."""
+    game = laid_out(make_game)
+    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
+    clear_others(game, [mary, bruce])
+    put(game, mary, 2, 3)
+    put(game, bruce, 3, 3)
+    items(game, mary).clear()
+    add_item(game, mary, "water", 3)
+    set_stamina(game, mary, 55)
+    set_stamina(game, bruce, 60)
+    assert not chosen(game, mary, "stairs").startswith("give:")
+
+
+def _politician_and_mary(make_game: Any, zombies_on_mary: int) -> tuple[Any, int, int]:
+    game = laid_out(make_game)
+    costa, mary = who(game, "Costa Wang"), who(game, "Mary Jacobs")
+    clear_others(game, [costa, mary])
+    give(game, costa, "morale_boost", "inspire")
+    put(game, costa, 4, 2)
+    put(game, mary, 2, 2)
+    for _ in range(zombies_on_mary):
+        zombie(game, 2, 2)
+    return game, costa, mary
+
+
+def test_morale_boost_when_someone_is_outnumbered_and_inspire_an_ally_in_melee(make_game: Any) -> None:
+    """Morale Boost (+1 Morale for the combat) when a character is locked in melee with more zombies
+    than its Morale; Inspire (+5 for the turn, "within 2 squares") on an ally locked in melee when
+    the Politician is too hurt to join the fight; unhurt, he joins it."""
+    game, costa, mary = _politician_and_mary(make_game, 2)  # Mary's Morale is 2: both within it
+    assert chosen(game, costa, "stairs").startswith("engage:")
+    game, costa, mary = _politician_and_mary(make_game, 2)
+    set_stamina(game, costa, 20)  # under half his Stamina
+    assert chosen(game, costa, "stairs") == f"ability:inspire:{mary}"
+    game, costa, mary = _politician_and_mary(make_game, 3)  # three on Mary, whose Morale is 2
+    assert chosen(game, costa, "stairs") == "ability:morale_boost"
+
+
+@pytest.mark.parametrize("turn, key, expect", [(10, False, "6"), (30, False, "7"), (10, True, "7")])
+def test_event_5_the_ceiling_first_unless_late_or_holding_the_key(make_game: Any, turn: int, key: bool,
+                                                                  expect: str) -> None:
+    """Event 5: the party searches the false ceiling for the key first (6, no zombie comes in), even
+    with a Lock-Picker in the party; with the key already in hand, or late in the scenario (turn 25
+    on; the limit is 40), it goes straight for the panic room door (7)."""
+    game = laid_out(make_game)
+    give(game, who(game, "Dexter"), "lock_picking")
+    if key:
+        add_item(game, who(game, "Mary Jacobs"), "key")
+    st = stage(game)
+    st.event, st.entered, st.turn = "5", False, turn
+    drive(game, stage_mod.events(game))
+    assert st.event == expect
+
+
+@pytest.mark.parametrize("away, expect", [(0, "6"), (1, "5")])
+def test_event_4_the_car_when_it_seats_everyone(make_game: Any, away: int, expect: str) -> None:
+    """Event 4: six characters and a car that seats 5 walk (6); five take the car (5)."""
+    game = laid_out(make_game, STREET)
+    for ent in stage_mod.roster(game)[:away]:
+        game.world.get(ent, Markers).add("offboard")
+    st = stage(game)
+    st.event, st.entered = "4", False
+    drive(game, stage_mod.events(game))
+    assert st.event == expect
+
+
+# -- the game master -------------------------------------------------------------------------------
+
+def test_zombie_targets_prefer_the_unheld_then_the_nearest_then_the_weakest(make_game: Any) -> None:
+    """"A different player character, whenever possible": first a character no other zombie went for
+    this turn, then one fewest zombies hold, then the nearest, then the weakest."""
+    game = laid_out(make_game)
+    board, st = ctx(game)
+    mary, dexter, bruce = who(game, "Mary Jacobs"), who(game, "Dexter"), who(game, "Bruce Long")
+    clear_others(game, [mary, dexter, bruce])
+    put(game, mary, 9, 1)
+    put(game, dexter, 11, 1)
+    put(game, bruce, 13, 4)
+    z = zombie(game, 10, 3)
+    dice(game, *([9] * 8))
+    drive(game, zombie_act(game, z, board, st))
+    assert logged(game, "attack")[-1]["target"] in (mary, dexter)
+    picked = logged(game, "attack")[-1]["target"]
+    z2 = zombie(game, 10, 3)
+    drive(game, zombie_act(game, z2, board, st))
+    other = dexter if picked == mary else mary
+    assert logged(game, "attack")[-1]["target"] == other
+    z3 = zombie(game, 12, 3)  # Mary and Dexter are taken this turn: Bruce, though not the nearest
+    drive(game, zombie_act(game, z3, board, st))
+    assert logged(game, "attack")[-1]["target"] == bruce
+
+
+def test_the_weaker_of_two_equally_near(make_game: Any) -> None:
+    game = laid_out(make_game)
+    board, st = ctx(game)
+    mary, dexter = who(game, "Mary Jacobs"), who(game, "Dexter")
+    clear_others(game, [mary, dexter])
+    put(game, mary, 9, 1)
+    put(game, dexter, 11, 1)
+    set_stamina(game, dexter, 30)
+    z = zombie(game, 10, 3)
+    dice(game, *([9] * 4))
+    drive(game, zombie_act(game, z, board, st))
+    assert logged(game, "attack")[-1]["target"] == dexter
+
+
+def test_characters_and_the_dog_finish_off_the_weakest(make_game: Any) -> None:
+    game = laid_out(make_game)
+    board, st = ctx(game)
+    mary = alone(game, "Mary Jacobs", 8, 2)
+    zs = [zombie(game, 8, 2, stamina=s) for s in (40, 20, 30)]
+    dice(game, *([9] * 4))
+    drive(game, act(game, mary, board, st, ""))
+    assert [a["target"] for a in logged(game, "attack")] == [zs[1], zs[2]]
+    teoh = alone(game, "CPL Teoh", 7, 1)
+    zombie(game, 7, 2, stamina=45)
+    weak = zombie(game, 8, 1, stamina=10)
+    dice(game, 1)
+    drive(game, k9(game, teoh, board, st))
+    assert logged(game, "k9")[-1]["target"] == weak
+
+
+def test_spawn_near_the_party_but_not_on_it(make_game: Any) -> None:
+    """The game master brings zombies in at the nearest spawn square at least 3 squares from the party."""
+    game = laid_out(make_game)
+    for name in ("Bruce Long", "Mary Jacobs", "Dexter", "Costa Wang", "SGT Connor", "CPL Teoh"):
+        put(game, who(game, name), 17, 9)  # the bedroom
+    drive(game, stage_mod.spawn(game, 1, "level1"))
+    assert logged(game, "spawned")[-1]["at"] == [12, 10]  # (19, 10) is 2 squares away; (12, 10) 5
+    for name in ("Bruce Long", "Mary Jacobs", "Dexter", "Costa Wang", "SGT Connor", "CPL Teoh"):
+        put(game, who(game, name), 28, 2)  # level 2: nothing on level 1 is reachable but by the stairs
+    drive(game, stage_mod.spawn(game, 1, "level2"))
+    assert logged(game, "spawned")[-1]["at"] == [23, 9]
+
+
+def test_rest_heuristic(make_game: Any) -> None:
+    """Resting: water when 10 or more short, a bandage when 5 or more, else done."""
+    game = laid_out(make_game, STREET)
+    ents = {who(game, n): n for n in ("Mary Jacobs", "Dexter", "CPL Teoh")}
+    mary, dexter, teoh = list(ents)
+    add_item(game, mary, "water")
+    set_stamina(game, mary, 65)  # 10 short: water, then full
+    set_stamina(game, dexter, 65)  # 5 short: a bandage
+    set_stamina(game, teoh, 61)  # 4 short: done
+    drive(game, stage_mod.rest(game))
+    assert [(r["piece"], r["item"]) for r in logged(game, "rested")] == [(mary, "water"), (dexter, "bandage")]
+
+
+def test_the_party_fixes_the_lights_first_and_takes_the_first_squares(make_game: Any) -> None:
+    """Event 1: the party goes for the circuit breaker (the Level 2 corridors are dark); characters
+    take the first free start squares."""
+    game = laid_out(make_game)
+    drive(game, stage_mod.events(game))
+    assert stage(game).event == "4"
+    assert [at(game, who(game, n)) for n in ("Bruce Long", "Mary Jacobs", "Dexter", "Costa Wang", "SGT Connor",
+                                             "CPL Teoh")] == [(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (1, 2)]
+
+
+def test_otherwise_approach_the_first(make_game: Any) -> None:
+    """With an aim that is nowhere on this board and zombies out of reach, approach the first zombie
+    on the list (the one that came first)."""
+    game = laid_out(make_game, STREET)
+    mary = alone(game, "Mary Jacobs", 23, 3)
+    first = zombie(game, 2, 3)
+    zombie(game, 14, 3)
+    assert chosen(game, mary, "stairs") == f"approach:{first}"
+
+
+SPAWN_MAP = """\
+pen:
+  title: Pen
+  size: [7, 3]
+  rooms:
+    yard: {title: Yard, area: [0, 0, 5, 3]}
+    cell: {title: Cell, area: [6, 0, 1, 3]}
+  features: []
+  spawns:
+    s: [[6, 1], [2, 1], [4, 0], [4, 2]]
+  start: yard
+"""
+SPAWN_SCENARIO = """\
+pen:
+  title: Pen
+  map: pen
+  zombies: 5
+  first: "1"
+  events:
+    "1": {title: Wait, end: won}
+"""
+
+
+def test_spawn_squares_on_a_small_board(make_game: Any, tmp_path: Path) -> None:
+    """The nearest square at least 3 from the party, the first listed of equally near ones; when every
+    reachable square is nearer than 3, the first of those rather than one the party cannot reach
+    (the walled-off cell)."""
+    target = custom_scenario(tmp_path, SPAWN_MAP, SPAWN_SCENARIO,
+                             "  - {prefab: campaign, set: {SzaStage: {stages: [pen]}}}\n  - {prefab: dexter}\n")
+    spots = []
+    for where in ((0, 1), (2, 2)):  # (4, 0) and (4, 2) both 4 away; then (2, 1) 1 and (4, 0), (4, 2) 2
+        game = laid_out(make_game, target)
+        put(game, who(game, "Dexter"), *where)
+        drive(game, stage_mod.spawn(game, 1, "s"))
+        spots.append(logged(game, "spawned")[-1]["at"])
+    assert spots == [[4, 0], [2, 1]]
