@@ -2,6 +2,7 @@
 
     python benchmarks/fuzz.py [--variants 20000] [--families save,replay,yaml,args] [--seed 1]
                               [--workers 1] [--seconds 5] [--memory-mb 1024] [--out fuzz.jsonl]
+    python benchmarks/fuzz.py --report fuzz.jsonl
 
 Variants are made by `tests/fuzzing.py` (structure-aware: real files of every ruleset, decoded,
 mutated, encoded with checksums recomputed) and run through the command in worker processes, each
@@ -9,7 +10,8 @@ under a deadline and an address-space cap; a worker that stops answering is kill
 counted as a hang. Every variant is judged: exit status 0, 1 or 2; on 2, one `error:` line per
 error; no traceback; no hang; no memory blow-up. For YAML, a variant that `validate` accepts must
 also `run` to exit 0. The counts are printed per family and command, with the first examples of
-each problem; `--out` keeps every variant's verdict as JSON lines. Variant i of a campaign seeded S
+each problem; `--out` keeps every variant's verdict as JSON lines, written as it comes, and
+`--report FILE` prints the report of such a file (of a campaign stopped part way, too). Variant i of a campaign seeded S
 is the same on every run (`--only I` runs one again and prints it).
 """
 
@@ -35,6 +37,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 FAMILIES = ("save", "replay", "yaml", "args")
+
+
+def _label(arg: str) -> str:
+    """An argument as the report shows it: a path in the worker's scratch folder by its name."""
+    if arg.startswith(tempfile.gettempdir()):
+        return Path(arg).name
+    return arg if len(arg) < 60 else arg[:57] + "..."
 
 
 # -- the worker -----------------------------------------------------------------------------------
@@ -91,7 +100,7 @@ class Worker:
         return outcome, self.f.judge(outcome, self.seconds)
 
     def _report(self, what: dict[str, Any], args: list[str], outcome: Any, verdict: Any) -> dict[str, Any]:
-        return {**what, "command": " ".join(a if len(a) < 60 else a[:57] + "..." for a in args[:2]),
+        return {**what, "command": " ".join(_label(a) for a in args[:2]),
                 "code": outcome.code, "problem": verdict.problem, "detail": verdict.detail,
                 "error": self.f.error_line(outcome)[:200], "seconds": round(outcome.seconds, 3),
                 "peak_mb": round(outcome.peak_mb), **({"trace": outcome.trace[-2500:]} if outcome.trace else {})}
@@ -232,10 +241,17 @@ def main() -> None:
     parser.add_argument("--memory-mb", type=float, default=1024, help="address space one command may add")
     parser.add_argument("--out", help="every verdict as JSON lines")
     parser.add_argument("--only", type=int, help="run variant I of each family again and print it")
+    parser.add_argument("--report", metavar="FILE", help="print the report of an earlier --out file (a campaign "
+                        "stopped part way reports the variants it finished)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         worker_main(args)
+        return
+    if args.report:
+        lines = Path(args.report).read_text().splitlines()
+        done = [json.loads(line) for line in lines if line.strip()]
+        report(sorted(done, key=lambda r: (r.get("family", ""), r.get("index", 0))), None)
         return
     families = [f for f in args.families.split(",") if f]
     jobs: queue.Queue[tuple[str, int]] = queue.Queue()
@@ -245,6 +261,8 @@ def main() -> None:
     results: list[dict[str, Any]] = []
     lock = threading.Lock()
     start = time.perf_counter()
+    # Every verdict is written as it comes, so that a campaign stopped part way keeps what it did.
+    out = open(args.out, "w", buffering=1) if args.out else None  # closed after the workers
 
     def drive() -> None:
         child = Child(args)
@@ -260,6 +278,8 @@ def main() -> None:
                 child = Child(args)
             with lock:
                 results.append(report)
+                if out is not None:
+                    out.write(json.dumps(report, default=str) + "\n")
                 if len(results) % 500 == 0:
                     rate = len(results) / (time.perf_counter() - start)
                     print(f"  {len(results)} variants, {rate:.1f}/s", file=sys.stderr, flush=True)
@@ -271,10 +291,8 @@ def main() -> None:
     for t in threads:
         t.join()
     results.sort(key=lambda r: (r.get("family", ""), r.get("index", 0)))
-    if args.out:
-        with open(args.out, "w") as fh:
-            for r in results:
-                fh.write(json.dumps(r, default=str) + "\n")
+    if out is not None:
+        out.close()
     if args.only is not None:
         for r in results:
             trace = r.pop("trace", "")
@@ -284,8 +302,8 @@ def main() -> None:
     report(results, time.perf_counter() - start)
 
 
-def report(results: list[dict[str, Any]], seconds: float) -> None:
-    print(f"{len(results)} variants in {seconds:.0f} s")
+def report(results: list[dict[str, Any]], seconds: float | None) -> None:
+    print(f"{len(results)} variants" + (f" in {seconds:.0f} s" if seconds is not None else ""))
     by: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     examples: dict[str, list[str]] = defaultdict(list)
     for r in results:

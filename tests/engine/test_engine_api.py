@@ -34,15 +34,23 @@ PROMISED = {"Stepper", "Policy", "PolicyTable", "system", "heuristic", "table", 
 
 
 def test_every_promised_name_is_exported_with_a_docstring() -> None:
+    """Every exported name has a docstring in the source (what docs/api.md shows). The compiled
+    build's `help()` lacks those of its compiled functions and classes: mypyc drops them (README,
+    "The public API"), so at run time they are checked only where the code is interpreted."""
     assert PROMISED <= set(ecs_zombie.__all__)
     assert len(set(ecs_zombie.__all__)) == len(ecs_zombie.__all__)
+    page = api_doc.render()
     for name in ecs_zombie.__all__:
         value = getattr(ecs_zombie, name)
+        assert name in dir(ecs_zombie)
         if name == "__version__":
             assert isinstance(value, str)
             continue
-        assert (inspect.getdoc(value) or "").strip(), f"{name} has no docstring"
-        assert name in dir(ecs_zombie)
+        section = page.split(f"### `{name}`", 1)[1].split("\n### ", 1)[0]
+        assert "*(no docstring)*" not in section.split("\n- ", 1)[0], f"{name} has no docstring in the source"
+        module = sys.modules[getattr(value, "__module__", "") or "ecs_zombie"]
+        if (getattr(module, "__file__", "") or "").endswith(".py"):
+            assert (inspect.getdoc(value) or "").strip(), f"{name} has no docstring"
 
 
 def test_the_api_page_is_generated_from_the_docstrings_and_up_to_date() -> None:
