@@ -8,7 +8,8 @@ each event kind was logged. An option type offered thousands of times and never 
 policy does not use, seen at once.
 
 An option's type is what it is, without its particulars: the option itself when it is a word
-(`'walking'`), the leading word of a list (`['attack', 'aimed', 'rifle']` is `attack`), `square` for
+(`'walking'`; in a word of colon-separated parts the numbers, entity ids, are left out:
+`'engage:9:run'` is `engage:run`), the leading word of a list (`['attack', 'aimed', 'rifle']` is `attack`), `square` for
 a list of coordinates, `entity` for a number (decisions offer entities by id), the `action`, `kind`,
 `type` or `name` of a mapping. A ruleset whose options need finer types registers a function of the game
 and the option for its decision kind (`@option_types("shambling.wound")` telling a Hero from another
@@ -49,8 +50,8 @@ def option_type(option: Any, kind: str = "", game: Game | None = None) -> str:
     custom = _OPTION_TYPES.get(kind)
     if custom is not None and game is not None:
         return custom(game, option)
-    if isinstance(option, str):
-        return option
+    if isinstance(option, str):  # 'approach:10' and 'engage:9:run' name an entity: 'approach', 'engage:run'
+        return ":".join(part for part in option.split(":") if not part.isdigit()) or option
     if isinstance(option, bool):
         return "yes" if option else "no"
     if isinstance(option, int):

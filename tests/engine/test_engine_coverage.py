@@ -18,7 +18,8 @@ from tests.helpers import run_cli
 @pytest.mark.parametrize(("option", "expected"), [
     ("walking", "walking"), (["attack", "aimed", "rifle"], "attack"), ([3, 4], "square"), (17, "entity"),
     ({"action": "trade", "with": 4}, "trade"), ({"x": 1}, "mapping"), ([1, "a"], "list"), (True, "yes"),
-    (None, "none"),
+    (None, "none"), ("approach:10", "approach"), ("engage:9:run", "engage:run"), ("give:rope:3", "give:rope"),
+    ("goto:bush", "goto:bush"), ("7", "7"),
 ])
 def test_an_option_is_typed_without_its_particulars(option: Any, expected: str) -> None:
     assert option_type(option) == expected
