@@ -29,6 +29,10 @@ RULESETS = ("director", "director-adaptive")
 MODES = ("build_up", "sustain_peak", "peak_fade", "relax")
 
 
+
+def team(players: int) -> str:
+    return f"{players} player" + ("" if players == 1 else "s")
+
 def _mode(game: Game) -> str:
     return next((p.mode for _e, p in game.world.query1(PacerState)), "")
 
@@ -69,7 +73,7 @@ def play_many(ruleset: str, games: int, players: int) -> dict[str, Any]:
 def report(r: dict[str, Any]) -> None:
     n = r["games"]
     rates = ", ".join(f"{k} {v / n:.1%}" for k, v in sorted(r["outcomes"].items()))
-    print(f"{r['ruleset']} ({r['players']} players): {n} games: {rates}; {r['mean_rounds']:.1f} rounds a game")
+    print(f"{r['ruleset']} ({team(r['players'])}): {n} games: {rates}; {r['mean_rounds']:.1f} rounds a game")
     print("  games still running:", " ".join(str(v) for v in r["running"]))
     print("  mean intensity:     ", " ".join(f"{v:.0f}" for v in r["curve"]))
     if r["in_mode"]:
@@ -89,7 +93,7 @@ def plot_running(results: list[dict[str, Any]], path: Path) -> None:
         for r in results:
             if r["ruleset"] == ruleset:
                 share = [100 * v / r["games"] for v in r["running"]]
-                ax.step(range(1, len(share) + 1), share, where="post", label=f"{r['players']} players")
+                ax.step(range(1, len(share) + 1), share, where="post", label=team(r['players']))
         ax.set_title(f"{ruleset}: games still running at each round")
         ax.set_xlabel("round")
         ax.set_ylabel("% of games")
@@ -114,9 +118,9 @@ def plot_cycles(results: list[dict[str, Any]], path: Path) -> None:
     for i, r in enumerate(adaptive):
         ks = range(0, 5)
         axes[0].bar([k + i * width for k in ks], [100 * r["cycles"][k] / r["games"] for k in ks], width,
-                    label=f"{r['players']} players")
+                    label=team(r['players']))
         axes[1].bar([k + i * width for k in range(len(MODES))], [r["in_mode"][m] / r["games"] for m in MODES],
-                    width, label=f"{r['players']} players")
+                    width, label=team(r['players']))
     axes[0].set_title("director-adaptive: completed cycles per game")
     axes[0].set_xlabel("cycles (Relax back to Build Up)")
     axes[0].set_ylabel("% of games")
