@@ -147,7 +147,10 @@ class Worker:
             command = ["validate", str(main)]
             outcome, verdict = self._run(command, folder, fresh=True)
             report = self._report(what, command, outcome, verdict)
-            if not verdict.problem and outcome.code == 0:
+            # `run` plays what validate checked as playable: a scenario, or a ruleset with its
+            # default scenario ("prefabs ok", "table ... ok" and a ruleset without one are not games).
+            playable = "scenario ok" in outcome.stdout or "with its default scenario" in outcome.stdout
+            if not verdict.problem and outcome.code == 0 and playable:
                 command = ["run", str(main), "--seed", str(ch.below(1000))]
                 played, played_verdict = self._run(command, folder, fresh=True)
                 report["played"] = played.code

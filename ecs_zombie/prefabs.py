@@ -139,6 +139,8 @@ def load_prefabs(path: Path, known: dict[str, Prefab]) -> tuple[dict[str, Prefab
         comps: dict[str, dict[str, Any]] = {}
         base = body.get("extends")
         if base is not None:
+            if not isinstance(base, str):
+                raise fail("extends takes the name of one prefab", body, "extends", f"{name}.extends")
             parent = out.get(base) or known.get(base)
             if parent is None:
                 raise fail(f"extends unknown prefab {base!r}", body, "extends", f"{name}.extends")

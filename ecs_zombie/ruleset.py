@@ -507,6 +507,8 @@ class _Builder:
                 value = step.params.get(pname)
                 names = value if isinstance(value, list) else [value] if isinstance(value, str) else []
                 for name in names:
+                    if not isinstance(name, str):  # the parameter's type check says so, once
+                        continue
                     self.check_call(name, {}, step.where, f"named by {step.spec.name}.{pname}", steps)
         for tname in sorted(tables):
             calls = getattr(tables[tname], "step_calls", None)

@@ -95,7 +95,20 @@ def run(target: str, seed: int, policy: str, players: int | None, dice: list[int
     except GameError:
         game.close()
         raise
-    return play(game, stop_after, save, record)
+    if not target.endswith((".yaml", ".yml")):
+        return play(game, stop_after, save, record)
+    # A file given by path passed every load-time check; what only the rules know (a prefab a rule
+    # looks up by name, a stage a rule expects) shows when a rule fails on it: the file's fault,
+    # said in one line, as `resume` says it of a save. A shipped ruleset's failure stays a traceback
+    # (a bug of ours).
+    try:
+        return play(game, stop_after, save, record)
+    except GameError:
+        raise
+    except Exception as exc:
+        where = f" in {game.system_path} at {game.ruleset.tick_name} {game.tick}" if game.system_path else ""
+        raise GameError(f"{target}: the game fails{where} ({type(exc).__name__}: "
+                        f"{' '.join(str(exc).split())[:200]}); the files' content does not fit the rules") from exc
 
 
 def resume(path: str, save: str | None, record: str | None) -> RunResult:

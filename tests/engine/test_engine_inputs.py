@@ -204,6 +204,17 @@ def test_a_resumed_game_a_rule_cannot_play_is_the_saves_fault(tmp_path: Path) ->
     assert "the game it holds fails in shambling." in outcome.stderr and "KeyError" in outcome.stderr
 
 
+def test_a_file_run_a_rule_cannot_play_is_the_files_fault(tmp_path: Path) -> None:
+    """What only the rules know (the strength table is keyed by the figures' kinds) shows when a rule
+    reads it: `run` of a file says so in one line naming the file, the system and the turn, exit
+    status 2 (found by the fuzz campaign: a traceback before)."""
+    path = ruleset_copy(tmp_path, "shambling", {"shambling/figures.yaml": lambda t: t.replace(
+        "Kind: {name: survivor}", "Kind: {name: survivorx}", 1)})
+    outcome = run_command(["run", str(path), "--seed", "1"], tmp_path)
+    assert outcome.code == 2 and not judge(outcome).problem, outcome.stderr + outcome.trace
+    assert f"{path}: the game fails in shambling." in outcome.stderr and "KeyError: 'survivorx'" in outcome.stderr
+
+
 # -- YAML -----------------------------------------------------------------------------------------
 
 
@@ -278,6 +289,11 @@ def ruleset_copy(tmp_path: Path, ruleset: str, edit: dict[str, Callable[[str], s
     ("sza", "sza/scenarios.yaml", "zombies: 15", "zombie: 15", "did you mean 'zombies'?"),
     ("director", "director/weapons.yaml", "clip: 4", "clips: 4", "did you mean 'clip'?"),
     ("director", "director/specials.yaml", "smoker:", "smoker_:", "unknown key 'smoker_' (did you mean 'smoker'?)"),
+    # found by the 20,000-variant campaign (benchmarks/fuzz.py): tracebacks before
+    ("stalingrad", "stalingrad/figures.yaml", "extends: character", "extends: {character: 1}",
+     "extends takes the name of one prefab"),
+    ("stalingrad-shambling", "stalingrad-shambling.yaml", "zombies: [zombie_activations, zombie_final]",
+     "zombies: [zombie_activations, [zombie_final]]", "zombies: expected list[str], got list"),
 ])
 def test_every_table_refuses_unknown_keys_and_numbers_out_of_bounds(tmp_path: Path, ruleset: str, rel: str,
                                                                      old: str, new: str, message: str) -> None:
