@@ -178,6 +178,10 @@ def describe(game: Game) -> list[str]:
 
 
 TRIAL_SECONDS = 4.0
+# Trial games of seeds 0, 1, ...: a value a rule reads only on some paths (a prefab a late event
+# spawns, a figure's kind a reinforcement brings) shows in one of several games more often than in one.
+TRIAL_GAMES = 5
+TRIAL_MORE_SECONDS = 1.0  # a next seed starts only while the trial has used less CPU than this
 
 
 class _TrialTimeout(BaseException):
@@ -185,8 +189,9 @@ class _TrialTimeout(BaseException):
 
 
 def trial(scenario: Scenario, where: str) -> None:
-    """Play a scenario that loaded, with its own number of players (seed 0, the heuristic policy):
-    what `validate` accepts, `run` plays. Loading checks each value
+    """Play a scenario that loaded, with its own number of players (seeds 0 to TRIAL_GAMES - 1 while
+    the trial has used under TRIAL_MORE_SECONDS of CPU, the heuristic policy): what `validate`
+    accepts, `run` plays. Loading checks each value
     against its type and bounds; a value that fits them and still breaks a rule (a weapon a prefab
     carries that the weapons table no longer lists, a ruleset without the system that lays the
     board) shows here, as one line; a trial that does not end within TRIAL_SECONDS is refused too."""
@@ -210,19 +215,25 @@ def trial(scenario: Scenario, where: str) -> None:
         old = signal.signal(signal.SIGPROF, alarm) if timed_here else None
         if timed_here:
             signal.setitimer(signal.ITIMER_PROF, TRIAL_SECONDS)
+        seed = 0
         try:
-            game = new_game(scenario, 0, players=players)
-            game.play()
+            for seed in range(TRIAL_GAMES):
+                if seed and time.process_time() - began > TRIAL_MORE_SECONDS:
+                    break  # a long scenario (Stalingrad's horde) is tried on fewer seeds
+                game = new_game(scenario, seed, players=players)
+                game.play()
+                game.close()
+                game = None
         except _TrialTimeout:
             at = f" (at {game.ruleset.tick_name} {game.tick}, in {game.system_path or 'no system'})" if game else ""
-            raise DataError(f"a trial game ({players} player{'s' * (players > 1)}, seed 0) does not end within "
+            raise DataError(f"a trial game ({players} player{'s' * (players > 1)}, seed {seed}) does not end within "
                             f"{TRIAL_SECONDS:g} s of CPU time{at}", where) from None
         except GameError as exc:
-            raise DataError(f"a trial game ({players} player{'s' * (players > 1)}, seed 0) fails: "
+            raise DataError(f"a trial game ({players} player{'s' * (players > 1)}, seed {seed}) fails: "
                             f"{' '.join(str(exc).split())}", where) from None
         except Exception as exc:
             at = f" in {game.system_path} at {game.ruleset.tick_name} {game.tick}" if game is not None else ""
-            raise DataError(f"a trial game ({players} player{'s' * (players > 1)}, seed 0) fails{at} "
+            raise DataError(f"a trial game ({players} player{'s' * (players > 1)}, seed {seed}) fails{at} "
                             f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})", where) from None
         finally:
             if timed_here:

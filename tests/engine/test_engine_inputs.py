@@ -215,6 +215,21 @@ def test_a_file_run_a_rule_cannot_play_is_the_files_fault(tmp_path: Path) -> Non
     assert f"{path}: the game fails in shambling." in outcome.stderr and "KeyError: 'survivorx'" in outcome.stderr
 
 
+def test_validate_tries_several_seeds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A value a rule reads only on some paths: in shambling-sza a survivor's kind renamed breaks
+    Shambling's strength table, which seed 0's game never consults (the fuzz campaign found it: a
+    file validate accepted and run failed on). validate plays seeds 0 to 4 and refuses it."""
+    from ecs_zombie import session
+
+    path = ruleset_copy(tmp_path, "shambling-sza", {"shambling/figures.yaml": lambda t: t.replace(
+        "Kind: {name: survivor}", "Kind: {name: survivorx}", 1)})
+    outcome = run_command(["validate", str(path)], tmp_path, fresh=True)
+    assert outcome.code == 2 and not judge(outcome).problem, outcome.stderr + outcome.trace
+    assert "a trial game (1 player, seed " in outcome.stderr and "KeyError: 'survivorx'" in outcome.stderr
+    monkeypatch.setattr(session, "TRIAL_GAMES", 1)
+    assert run_command(["validate", str(path)], tmp_path, fresh=True).code == 0  # seed 0 alone passes
+
+
 # -- YAML -----------------------------------------------------------------------------------------
 
 
