@@ -72,6 +72,9 @@ class Game:
         # start: what `fork()` and a save mid-tick re-run the tick from.
         self.keep_tick_start = False
         self.tick_start: Game | None = None
+        # For a tick-start copy: how many games share it. The last to let it go closes its world
+        # (a copy per tick of a searched game, and every fork of it, held an esper world forever).
+        self.holders = 0
         self.tick_mark = 0
         if strict:
             from ecs_zombie.strict import install
@@ -81,7 +84,10 @@ class Game:
     # -- lifecycle -----------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Free the game's world (a game is also a context manager that closes on exit)."""
+        """Free the game's world, and its tick's start when no other game shares it (a game is
+        also a context manager that closes on exit)."""
+        _release(self.tick_start)
+        self.tick_start = None
         self.world.close()
 
     def __enter__(self) -> Game:
@@ -191,7 +197,11 @@ class Game:
     def tick_steps(self) -> Generator[Decision, object, None]:
         """One tick: every phase's systems in order; yields decisions, takes option indices."""
         if self.keep_tick_start:
-            self.tick_start = self.copy()
+            start = self.copy()
+            _release(start.tick_start)  # a tick-start copy is only ever copied: it keeps no start
+            start.tick_start = None
+            _release(self.tick_start)
+            self.tick_start = _hold(start)
         self.tick_mark = len(self.events)
         self.in_tick = True
         self.tick += 1
@@ -294,7 +304,7 @@ class Game:
         other.policy_spec = self.policy_spec
         other.frozen_records = dict(self.frozen_records)
         other.keep_tick_start = self.keep_tick_start
-        other.tick_start = self.tick_start  # only ever copied, never played: safe to share
+        other.tick_start = _hold(self.tick_start)  # only ever copied, never played: safe to share
         other.tick_mark = self.tick_mark
         if self.guard is not None:
             from ecs_zombie.strict import install
@@ -317,7 +327,10 @@ class Game:
             raise GameError("forking mid-tick needs the copy kept at the tick's start: set game.keep_tick_start "
                             "before the tick begins (Stepper and search policies do)")
         other = self.tick_start.copy()
+        keep, other.keep_tick_start = other.keep_tick_start, False  # its tick's start is this one's
         other.resume_tick(self.answers_this_tick())
+        other.keep_tick_start = keep
+        other.tick_start = _hold(self.tick_start)
         other.rng.set_state(self.rng.get_state(policy=True))  # the policies' own streams, as they are now
         return other
 
@@ -390,3 +403,18 @@ def new_game(target: str | Scenario, seed: int = 0, *, players: int | None = Non
     game.card_script = cards_mod.check_card_script(list(cards), known)
     game.log("new_game", seed=seed, ruleset=rs.id, players=n)
     return game
+
+
+def _hold(start: Game | None) -> Game | None:
+    """One more game shares the tick-start copy `start`."""
+    if start is not None:
+        start.holders += 1
+    return start
+
+
+def _release(start: Game | None) -> None:
+    """One game fewer shares `start`; the last one closes it."""
+    if start is not None:
+        start.holders -= 1
+        if start.holders <= 0:
+            start.close()
