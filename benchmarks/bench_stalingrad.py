@@ -64,18 +64,10 @@ def big_map(size: int = 40) -> list[str]:
 
 
 def write_big_scenario(folder: Path, size: int = 40, zombies: int = 100) -> str:
-    rows = big_map(size)
-    legend = {".": {"terrain": "open"}, "#": {"terrain": "wall"}, "%": {"terrain": "obstructive"},
-              "A": {"terrain": "open", "labels": ["spawn:A"]}, "E": {"terrain": "open", "labels": ["exit"]}}
-    tables = {
-        "map": {"legend": legend, "rows": rows},
-        "track": {"rounds": "-" * 12},
-        "spawn": {"waves": [], "type_die": "1d12", "types": [{"upto": 12, "type": "walker"}]},
-        "search": {"allowed": False, "die": "1d12", "results": [{"upto": 12, "result": "nothing"}]},
-        "victory": {"escape_needed": 4},
-    }
-    for name, body in tables.items():
-        (folder / f"{name}.yaml").write_text(yaml.safe_dump(body))
+    """A square map of `size` with four characters in the middle and `zombies` face-up zombies at
+    seeded squares, drawn on the map (`zombie:<type>` squares, as the horde scenario does): listed as
+    entities, 2,000 of them would pass the YAML cap on values (ecs_zombie.limits)."""
+    rows = [list(row) for row in big_map(size)]
     mid = size // 2 - 2
     entities: list[dict[str, Any]] = [{"prefab": "game"}]
     taken = set()
@@ -84,14 +76,29 @@ def write_big_scenario(folder: Path, size: int = 40, zombies: int = 100) -> str:
         taken.add(sq)
         entities.append({"prefab": prefab, "set": {"Position": {"x": sq[0], "y": sq[1]}}})
     gen = derive(11, "bench-zombies")
-    kinds = ("walker", "walker", "runner", "brute")
-    while len(entities) < 5 + zombies:
+    kinds = "wwrb"  # walker, walker, runner, brute
+    placed = 0
+    while placed < zombies:
         x, y = 1 + gen.below(size - 2), 1 + gen.below(size - 2)
         if rows[y][x] != "." or (x, y) in taken or abs(x - mid - 1) + abs(y - mid - 1) < 6:
             continue
         taken.add((x, y))
-        entities.append({"prefab": "zombie", "set": {"Kind": {"name": kinds[len(entities) % 4]},
-                                                     "Position": {"x": x, "y": y}}})
+        rows[y][x] = kinds[placed % 4]
+        placed += 1
+    legend = {".": {"terrain": "open"}, "#": {"terrain": "wall"}, "%": {"terrain": "obstructive"},
+              "A": {"terrain": "open", "labels": ["spawn:A"]}, "E": {"terrain": "open", "labels": ["exit"]},
+              "w": {"terrain": "open", "labels": ["zombie:walker"]},
+              "r": {"terrain": "open", "labels": ["zombie:runner"]},
+              "b": {"terrain": "open", "labels": ["zombie:brute"]}}
+    tables = {
+        "map": {"legend": legend, "rows": ["".join(row) for row in rows]},
+        "track": {"rounds": "-" * 12},
+        "spawn": {"waves": [], "type_die": "1d12", "types": [{"upto": 12, "type": "walker"}]},
+        "search": {"allowed": False, "die": "1d12", "results": [{"upto": 12, "result": "nothing"}]},
+        "victory": {"escape_needed": 4},
+    }
+    for name, body in tables.items():
+        (folder / f"{name}.yaml").write_text(yaml.safe_dump(body))
     doc = {"ruleset": "stalingrad", "name": "bench", "tables": {f"stalingrad.{n}": f"{n}.yaml" for n in tables},
            "entities": entities}
     path = folder / f"bench-{size}-{zombies}.yaml"
