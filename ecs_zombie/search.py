@@ -94,6 +94,8 @@ class MCTSPolicy:
         self.searching = 0.0  # seconds spent searching, for reports of time per decision
 
     def choose(self, game: Game, decision: Decision) -> int:
+        # TODO(#13): a prior from the rollout policy (PUCT): at 8-32 iterations this plays Shambling
+        # no better than random (README, "Strength"), discarding what the heuristic knows.
         if len(decision.options) == 1:
             return 0
         started = time.perf_counter()
