@@ -15,6 +15,7 @@ from collections.abc import Generator
 from ecs_zombie.decisions import Decision
 from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
+from ecs_zombie.grid import Square
 from ecs_zombie.schedule import system
 from ecs_zombie.systems.shambling.board import DECK, draw_card
 from ecs_zombie.systems.stalingrad.board import state
@@ -36,6 +37,15 @@ def card_spawn(game: Game) -> Generator[Decision, object, None]:
     """On an "S" round, a Shambling card's value is the number of zombies entering at the spawn squares."""
     if not game.tables["stalingrad.track"].spawns(game.tick):
         return
+    squares = card_spawn_squares(game, "the hybrid's card spawn")
+    card = draw_card(game, "zombie arrival")
+    game.log("card_spawn", card=card.face, zombies=card.value)
+    yield from spawn_zombies(game, card.value, squares)
+
+
+def card_spawn_squares(game: Game, who: str) -> list[Square]:
+    """Before the first card is drawn, the Shambling deck shuffled (once a game); the map's spawn
+    squares, which a card's zombies come in round (`who` names the rule that needs one)."""
     _rs, tally = state(game)
     _ent, deck = game.deck(DECK)
     if not tally.counts.get("deck_shuffled"):
@@ -43,7 +53,5 @@ def card_spawn(game: Game) -> Generator[Decision, object, None]:
         tally.bump("deck_shuffled")
     squares = all_spawn_squares(game)
     if not squares:
-        raise GameError("the hybrid's card spawn needs at least one 'spawn:<label>' square on the map")
-    card = draw_card(game, "zombie arrival")
-    game.log("card_spawn", card=card.face, zombies=card.value)
-    yield from spawn_zombies(game, card.value, squares)
+        raise GameError(f"{who} needs at least one 'spawn:<label>' square on the map")
+    return squares

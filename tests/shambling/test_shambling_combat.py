@@ -40,11 +40,6 @@ from tests.shambling.shambling_setup import (
 )
 
 
-@pytest.fixture
-def game(make_game) -> Game:
-    return make_game("shambling", 1, params={"combat_rounds": 1})
-
-
 def in_order(*choices: Any) -> Any:
     """An answer that gives `choices` one after the other."""
     it: Iterator[Any] = iter(choices)

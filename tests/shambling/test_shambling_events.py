@@ -6,8 +6,6 @@ Replays and debugging read these records: a field renamed or an event dropped mu
 
 from __future__ import annotations
 
-import pytest
-
 from ecs_zombie import Game
 from tests.shambling.shambling_setup import (
     CHARGE,
@@ -31,11 +29,6 @@ from tests.shambling.shambling_setup import (
     tags,
     zombies,
 )
-
-
-@pytest.fixture
-def game(make_game) -> Game:
-    return make_game("shambling", 1, params={"combat_rounds": 1})
 
 
 def test_battle_events(game: Game) -> None:

@@ -36,11 +36,6 @@ from tests.shambling.shambling_setup import (
 )
 
 
-@pytest.fixture
-def game(make_game) -> Game:
-    return make_game("shambling", 1, params={"combat_rounds": 1})
-
-
 def test_the_player_puts_wounds_on_the_wounded_first_and_the_hero_last(game: Game) -> None:
     """A gauntlet's 5 (3 wounds): the wounded survivor first (killed), then the lowest-numbered
     unwounded survivor twice (the second time as the wounded one), never the hero."""

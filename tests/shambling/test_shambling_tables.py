@@ -63,11 +63,6 @@ FACES = [(f"{rank}{suit}", value, suit) for suit in "HDCS"
          for rank, value in [("A", 1)] + [(str(n), n) for n in range(2, 11)]]
 
 
-@pytest.fixture
-def game(make_game) -> Game:
-    return make_game("shambling", 1, params={"combat_rounds": 1})
-
-
 # -- the Combat Results Table -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("roll", range(1, 7))

@@ -14,21 +14,18 @@ from typing import Any
 
 from ecs_zombie.data import fail, need
 from ecs_zombie.decisions import Decision
-from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
 from ecs_zombie.registry import table
 from ecs_zombie.schedule import system
-from ecs_zombie.systems.shambling.board import DECK, draw_card
-from ecs_zombie.systems.stalingrad.board import state
+from ecs_zombie.systems.shambling.board import draw_card
+from ecs_zombie.systems.stalingrad.card_spawn import card_spawn_squares
 from ecs_zombie.systems.stalingrad.spawn import (
     SPAWN_CALLS,
     SPAWN_CREATES,
     SPAWN_DECIDES,
     SPAWN_READS,
     SPAWN_WRITES,
-    all_spawn_squares,
-    roll_type,
-    spawn_at,
+    spawn_zombies,
 )
 
 
@@ -60,17 +57,9 @@ def arrivals_table(data: Any) -> Arrivals:
 def arrivals(game: Game, halve: bool = True) -> Generator[Decision, object, None]:
     """Every round: the table's number of Shambling cards, each bringing half its value (rounded up)
     in zombies, or its whole value without `halve`."""
-    _rs, tally = state(game)
-    _ent, deck = game.deck(DECK)
-    if not tally.counts.get("deck_shuffled"):
-        game.shuffle(deck, "start of game")
-        tally.bump("deck_shuffled")
-    squares = all_spawn_squares(game)
-    if not squares:
-        raise GameError("dusk needs at least one 'spawn:<label>' square on the map")
+    squares = card_spawn_squares(game, "dusk")
     for _ in range(game.tables["dusk.arrivals"].cards(game.tick)):
         card = draw_card(game, "dusk arrivals")
         count = (card.value + 1) // 2 if halve else card.value
         game.log("dusk_arrivals", card=card.face, zombies=count)
-        for i in range(count):
-            yield from spawn_at(game, roll_type(game), squares[i % len(squares)])
+        yield from spawn_zombies(game, count, squares)
