@@ -24,6 +24,7 @@ def describe_system(spec: SystemSpec) -> dict[str, Any]:
         "name": spec.name, "doc": spec.doc, "module": spec.module, "params": params,
         "reads": sorted(spec.reads), "optional": sorted(spec.optional), "writes": sorted(spec.writes),
         "creates": sorted(spec.creates),
+        "removes": sorted(spec.removes),
         "calls": [{"step": name, "passes": list(passes)} for name, passes in spec.calls],
         "step_params": list(spec.step_params), "decides": sorted(spec.decides), "uses": sorted(spec.uses),
     }

@@ -33,7 +33,7 @@ import msgspec
 
 from ecs_zombie import canonical
 from ecs_zombie.catalog import Origin, find_saved
-from ecs_zombie.components import by_name, registered_components
+from ecs_zombie.components import by_class, by_name, registered_components
 from ecs_zombie.errors import GameError, SaveError
 from ecs_zombie.fields import EntityId, Int64, describe, field_types, ids_in, plain_value, row_type
 from ecs_zombie.limits import MAX_DIE, MAX_PLAYERS, MAX_SCRIPT, MAX_TICKS, SEED_MAX, SEED_MIN
@@ -339,15 +339,46 @@ def _entity_problem(state: SavedState, exc: Exception) -> str:
         return message
 
 
+def kind_components(ruleset: Ruleset) -> dict[str, frozenset[type]]:
+    """Per kind of piece (`Kind.name`), the components every piece of that kind holds all game long:
+    those of the prefabs naming that kind (the ones all of them give, when several do), less those a
+    scheduled system `removes`. Rules build pieces from their prefabs and only add to them, so a
+    piece lacking one of these was not made by the rules, and its first rule to look would fail."""
+    removable = {c for step in ruleset.scheduled() for c in step.spec.removes}
+    out: dict[str, frozenset[type]] = {}
+    for prefab in ruleset.prefabs.values():
+        kind = prefab.components.get("Kind", {}).get("name")
+        if not isinstance(kind, str) or "Kind" not in prefab.components:
+            continue
+        held = frozenset(t.cls for c in prefab.components if c not in removable and (t := by_name(c)) is not None)
+        out[kind] = out[kind] & held if kind in out else held
+    return out
+
+
+def check_kinds(entities: list[tuple[int, list[Any]]], ruleset: Ruleset, bad: str) -> None:
+    """Each piece holds the components its kind always holds (`kind_components`)."""
+    from ecs_zombie.components import Kind
+
+    required = kind_components(ruleset)
+    for ent, comps in entities:
+        kind = next((c.name for c in comps if type(c) is Kind), None)
+        need = required.get(kind) if kind is not None else None
+        if need:
+            missing = need - {type(c) for c in comps}
+            if missing:
+                names = ", ".join(sorted(by_class(t).name for t in missing))
+                raise SaveError(f"{bad}: entity {ent} is a {kind} without {names}, which every {kind} holds")
+
+
 def load_state(body: bytes, name: str, bad: str = "") -> tuple[SavedState, Ruleset, list[tuple[int, list[Any]]]]:
-    """A state's content, fully checked: bookkeeping, ruleset (the same rules), entities."""
-    # TODO(#17): also check each piece against the components its kind's prefab gives it (allowing
-    # those rules add and remove in play): a save missing one (a zombie without Wounds) loads today
-    # and fails in a rule, in one line (14 of 1,968 resumed variants in benchmarks/fuzz.py --seed 2).
+    """A state's content, fully checked: bookkeeping, ruleset (the same rules), entities, and each
+    piece against its kind."""
     state = read_state(body, name, bad)
     ruleset = ruleset_of(state, name)
     check_rules(state, ruleset, bad or inconsistent(name))
-    return state, ruleset, read_entities(state, bad or inconsistent(name))
+    entities = read_entities(state, bad or inconsistent(name))
+    check_kinds(entities, ruleset, bad or inconsistent(name))
+    return state, ruleset, entities
 
 
 def check_state(body: bytes, name: str) -> SavedState:
@@ -398,7 +429,7 @@ def read_replay(content: bytes, name: str) -> tuple[SavedReplay, SavedState]:
         if (state.ruleset, state.ruleset_hash, state.tables) != (initial.ruleset, initial.ruleset_hash, initial.tables):
             raise SaveError(f"{bad}: the state of tick {at} names other rules than the initial state")
         check_rules(state, ruleset, f"{bad}: state of tick {at}")
-        read_entities(state, f"{bad}: state of tick {at}")
+        check_kinds(read_entities(state, f"{bad}: state of tick {at}"), ruleset, f"{bad}: state of tick {at}")
         if any(not s for s, _n in systems):
             raise SaveError(f"{bad}: tick {at} names a system with no name")
     counted = sum(n for _t, _d, systems, _b in replay.ticks for _s, n in systems)

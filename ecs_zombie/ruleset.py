@@ -558,7 +558,7 @@ class _Builder:
             provided.update(step.spec.creates)
         for step in scheduled:
             spec = step.spec
-            unknown = sorted({c for c in (*spec.reads, *spec.writes, *spec.creates, *spec.optional)
+            unknown = sorted({c for c in (*spec.reads, *spec.writes, *spec.creates, *spec.optional, *spec.removes)
                               if by_name(c) is None})
             if unknown:
                 self.error(DataError(f"system {spec.name!r} declares unknown components {', '.join(unknown)}",

@@ -2,15 +2,17 @@
 
 A system is `fn(game, **params)`. When the rule involves a choice it is a generator that yields
 `Decision`s; otherwise a plain function. It declares, by registered component name, what it
-`reads`, what it `writes` (changes in place) and what it `creates` (adds to new or existing
-entities, or removes); the named steps it `calls` (with the parameters it passes them), the
-parameters of its own that name steps (`step_params`), the decision kinds it `decides`, and the
-ruleset parameters it reads from `game.params` (`uses`: for a setting that rules deep in a game
-read; a system's own tunables are its function parameters, bound in YAML with `$name`), and the
-components it reads only where they are present (`optional`: a seam that serves other games too,
-which applies a rule of its own game only when that game's components are there). A ruleset is
-checked against these declarations when it is loaded (an `optional` component needs no provider),
-and strict mode (`ECS_ZOMBIE_STRICT=1`) holds every system to them while it runs.
+`reads`, what it `writes` (changes in place), what it `creates` (adds to new or existing
+entities) and what it `removes` (takes from a piece that stays, or leaves out of a piece it builds
+from a prefab: loading holds every piece of a kind to its prefab's components but these, see
+`ecs_zombie.loading.kind_components`); the named steps it `calls` (with the parameters it passes
+them), the parameters of its own that name steps (`step_params`), the decision kinds it `decides`,
+and the ruleset parameters it reads from `game.params` (`uses`: for a setting that rules deep in a
+game read; a system's own tunables are its function parameters, bound in YAML with `$name`), and
+the components it reads only where they are present (`optional`: a seam that serves other games
+too, which applies a rule of its own game only when that game's components are there). A ruleset
+is checked against these declarations when it is loaded (an `optional` component needs no
+provider), and strict mode (`ECS_ZOMBIE_STRICT=1`) holds every system to them while it runs.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ class SystemSpec:
     decides: tuple[str, ...] = ()
     uses: tuple[str, ...] = ()
     optional: tuple[str, ...] = ()
+    removes: tuple[str, ...] = ()
 
     def run(self, game: Game, params: dict[str, Any]) -> Iterator[Decision]:
         # A rule with a choice is a generator function; asking its result (rather than inspecting the
@@ -80,6 +83,7 @@ def system(
     decides: tuple[str, ...] = (),
     uses: tuple[str, ...] = (),
     optional: tuple[str, ...] = (),
+    removes: tuple[str, ...] = (),
 ) -> Callable[[SystemFn], SystemFn]:
     """Register `fn` as the system `name` (`<ruleset>.<rule>`, e.g. `shambling.combat`).
 
@@ -98,6 +102,7 @@ def system(
         _REGISTRY[name] = SystemSpec(
             name, fn, tuple(reads), tuple(writes), tuple(creates), doc.splitlines()[0] if doc else "",
             _calls(calls), tuple(step_params), tuple(decides), tuple(uses), tuple(optional),
+            tuple(removes),
         )
         return fn
 

@@ -9,9 +9,15 @@ At each decision of its side it runs determinized Monte Carlo tree search over f
   Stalingrad's face-down zombies). So the search never reads what a player could not see at the
   table. A ruleset that names no determinizer declares no hidden information beyond dice and decks.
 - The tree is open loop over this side's own decisions (children keyed by the option's value, as
-  options can differ between determinizations); UCT picks among the legal options, unvisited ones
-  first; every other side, and this side below the tree, is answered by the rollout policy
-  (`heuristic` by default, or `random`) to the end of the game.
+  options can differ between determinizations); every other side, and this side below the tree, is
+  answered by the rollout policy (`heuristic` by default, or `random`) to the end of the game.
+- Selection is PUCT (as in AlphaZero) with the rollout policy as its prior: at each node of the
+  tree, the option the rollout policy would take there gets the prior weight `prior` (0.75 by
+  default) and the rest is shared evenly among the other options; an option not yet tried is valued
+  at its node's mean. So a small budget plays what the rollout policy plays, and the search departs
+  from it only where its rollouts show another option doing better. Plain UCT over uniform priors
+  at 8-32 iterations played Shambling no better than `random` (README, "Strength"): a few dozen
+  rollouts cannot rank options by themselves in a game won about one time in seven.
 - Reward: 1 when the game ends in the searching side's team's outcome, else 0. A side's team is
   `survivors` for players and the party, `zombies` for the narrator, the game master and zombies
   (`team_of`), the outcome names every shipped game uses.
@@ -20,8 +26,8 @@ At each decision of its side it runs determinized Monte Carlo tree search over f
   game played by `mcts` verifies without searching again.
 
 Options: `mcts:iterations=200` (default 64), `time=0.5` (seconds per decision instead; not
-reproducible), `rollout=random`, `c=1.4` (exploration), `depth=40` (most decisions of this side in
-the tree).
+reproducible), `rollout=random`, `c=1.4` (exploration), `prior=0.75` (the rollout policy's weight in
+the prior; 0 for uniform priors), `depth=40` (most decisions of this side in the tree).
 """
 
 from __future__ import annotations
@@ -56,6 +62,7 @@ class Node:
     visits: int = 0
     wins: float = 0.0
     children: dict[bytes, Node] = field(default_factory=dict)
+    favoured: bytes | None = None  # the option the rollout policy took here, the first time here
 
 
 def determinize(game: Game, rng: PCG32) -> None:
@@ -80,13 +87,16 @@ class MCTSPolicy:
     needs_tick_start = True
 
     def __init__(self, iterations: str | int = 64, time: str | float = 0.0, rollout: str = "heuristic",
-                 c: str | float = 1.4, depth: str | int = 40) -> None:
+                 c: str | float = 1.4, depth: str | int = 40, prior: str | float = 0.75) -> None:
         self.iterations = int(iterations)
         self.seconds = float(time)
         self.c = float(c)
         self.depth = int(depth)
+        self.prior = float(prior)
         if self.iterations < 1 or self.seconds < 0 or self.c < 0 or self.depth < 1:
             raise ValueError("iterations and depth take whole numbers of 1 or more; time and c 0 or more")
+        if not 0.0 <= self.prior <= 1.0:
+            raise ValueError("prior takes a weight from 0 to 1")
         if rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout takes heuristic or random, got {rollout!r}")
         self.rollout = PolicyTable(rollout)
@@ -94,8 +104,6 @@ class MCTSPolicy:
         self.searching = 0.0  # seconds spent searching, for reports of time per decision
 
     def choose(self, game: Game, decision: Decision) -> int:
-        # TODO(#13): a prior from the rollout policy (PUCT): at 8-32 iterations this plays Shambling
-        # no better than random (README, "Strength"), discarding what the heuristic knows.
         if len(decision.options) == 1:
             return 0
         started = time.perf_counter()
@@ -108,20 +116,28 @@ class MCTSPolicy:
         while done < self.iterations if deadline is None else time.perf_counter() < deadline:
             self._iterate(game, decision, root, team, rng)
             done += 1
-        best = max(range(len(keys)), key=lambda i: (root.children[keys[i]].visits, root.children[keys[i]].wins, -i)
-                   if keys[i] in root.children else (-1, 0.0, -i))
+        best = max(range(len(keys)), key=lambda i: (root.children[keys[i]].visits, root.children[keys[i]].wins,
+                                                    keys[i] == root.favoured, -i)
+                   if keys[i] in root.children else (-1, 0.0, False, -i))
         self.decisions += 1
         self.searching += time.perf_counter() - started
         return best
 
     def _select(self, node: Node, keys: list[bytes], rng: PCG32) -> int:
-        """UCT among the legal options; an option never tried here first (the earliest such)."""
-        for i, key in enumerate(keys):
-            if key not in node.children:
-                return i
-        log_n = math.log(max(1, node.visits))
-        scores = [(child.wins / child.visits + self.c * math.sqrt(log_n / child.visits))
-                  for child in (node.children[k] for k in keys)]
+        """PUCT among the legal options, the rollout policy's option (`node.favoured`) weighted
+        `prior` in the prior; an untried option is valued at the node's mean; ties drawn at random."""
+        n = len(keys)
+        fav = node.favoured if node.favoured in keys else None
+        share = (1.0 - self.prior) / (n - 1) if fav is not None and n > 1 else 1.0 / n
+        mean = node.wins / node.visits if node.visits else 0.5
+        root_n = math.sqrt(max(1, node.visits))
+        scores = []
+        for key in keys:
+            child = node.children.get(key)
+            visits = child.visits if child is not None else 0
+            q = child.wins / visits if child is not None and visits else mean
+            p = self.prior if key == fav else share
+            scores.append(q + self.c * p * root_n / (1 + visits))
         top = max(scores)
         tied = [i for i, s in enumerate(scores) if s >= top - 1e-12]
         return tied[rng.below(len(tied))] if len(tied) > 1 else tied[0]
@@ -139,6 +155,8 @@ class MCTSPolicy:
             while pending is not None:
                 if node is not None and pending.side == side and depth < self.depth and len(pending.options) > 1:
                     keys = [canonical.pack_sorted(o) for o in pending.options]
+                    if node.favoured is None:
+                        node.favoured = keys[self.rollout.choose(fork, pending)]
                     i = self._select(node, keys, rng)
                     child = node.children.get(keys[i])
                     depth += 1

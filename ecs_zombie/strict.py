@@ -105,7 +105,8 @@ class Guard:
     def enter(self, path: str, spec: SystemSpec) -> None:
         if self.stack:
             self._close_segment()
-        self.stack.append(Frame(path, spec, frozenset((*spec.reads, *spec.writes, *spec.creates, *spec.optional)),
+        self.stack.append(Frame(path, spec, frozenset((*spec.reads, *spec.writes, *spec.creates, *spec.optional,
+                                           *spec.removes)),
                                 frozenset(spec.writes), frozenset((*spec.creates, *spec.writes)), set()))
         self.before = self._snapshot()
 
@@ -181,8 +182,8 @@ class Guard:
         frame = self.frame
         if frame is not None and ent not in frame.born:
             name = by_class(ctype).name
-            if name not in frame.creates:
-                self._fail(f"removed {name} from entity {ent}", "creates", frame.creates)
+            if name not in frame.spec.removes:
+                self._fail(f"removed {name} from entity {ent}", "removes", frozenset(frame.spec.removes))
 
     def deleted(self, ent: int, types: Any) -> None:
         frame = self.frame

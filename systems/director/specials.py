@@ -122,7 +122,7 @@ def _direction(game: Game, why: str) -> int:
 @system("director.smoker",
         reads=(*READS, "FloorItem", "LadderLink", "Tally"),
         writes=("Position", "Wounds", "Markers", "DirectorState", "HeldBy", "Tally"),
-        creates=("HeldBy",))
+        creates=("HeldBy",), removes=("HeldBy",))
 def smoker(game: Game) -> None:
     """Smoker: the victim is dragged to the tile edge in a random direction and pinned; damage per round."""
     ongoing(game, "smoker")
@@ -134,7 +134,7 @@ def smoker(game: Game) -> None:
 @system("director.hunter",
         reads=(*READS, "Tally"),
         writes=("Wounds", "Markers", "DirectorState", "HeldBy", "Tally"),
-        creates=("HeldBy",))
+        creates=("HeldBy",), removes=("HeldBy",))
 def hunter(game: Game) -> None:
     """Hunter: the victim is pinned where they stand and takes heavier damage each round."""
     ongoing(game, "hunter")
@@ -145,7 +145,7 @@ def hunter(game: Game) -> None:
 @system("director.charger",
         reads=(*READS, "Tally", "FloorItem", "LadderLink"),
         writes=("Position", "Wounds", "Markers", "DirectorState", "HeldBy", "Tally"),
-        creates=("HeldBy",))
+        creates=("HeldBy",), removes=("HeldBy",))
 def charger(game: Game) -> None:
     """Charger: the victim is carried to the tile edge in a random direction and pinned; survivors
     in the line are knocked down (pinned) where they stand; damage per round to the victim."""
@@ -161,7 +161,7 @@ def charger(game: Game) -> None:
 @system("director.jockey",
         reads=(*READS, "FloorItem", "LadderLink", "Tally"),
         writes=("Position", "Wounds", "Markers", "DirectorState", "HeldBy", "Tally"),
-        creates=("HeldBy",))
+        creates=("HeldBy",), removes=("HeldBy",))
 def jockey(game: Game) -> None:
     """Jockey (player phase): the ridden survivor is steered `steps` hexes in random directions (a
     D6 each; a blocked step, or one into a wall between tiles, is lost), is not pinned but cannot

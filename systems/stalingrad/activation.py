@@ -336,7 +336,7 @@ def activate(game: Game, ent: int) -> Generator[Decision, object, None]:
                "SearchSpot", "Wounds", "Kind", "AwaitingSpawn", "StalingradRound"),
         writes=("ActivationState", "Position", "Facing", "Arsenal", "Engaged", "Markers", "DoorState", "SearchSpot",
                 "Wounds", "Tally"),
-        creates=("Position", "Facing", "AwaitingSpawn"),
+        creates=("Position", "Facing", "AwaitingSpawn"), removes=("AwaitingSpawn",),
         calls={"move": ("character", "destination"), **ATTACK_CALL},
         decides=("stalingrad.action", "stalingrad.activate", "stalingrad.grenade_square", "stalingrad.mode",
                  "stalingrad.search_square", "stalingrad.spread_target", "stalingrad.target",

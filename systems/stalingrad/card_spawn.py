@@ -24,6 +24,7 @@ from ecs_zombie.systems.stalingrad.spawn import (
     SPAWN_CREATES,
     SPAWN_DECIDES,
     SPAWN_READS,
+    SPAWN_REMOVES,
     SPAWN_WRITES,
     all_spawn_squares,
     spawn_zombies,
@@ -32,7 +33,7 @@ from ecs_zombie.systems.stalingrad.spawn import (
 
 @system("stalingrad.card_spawn",
         reads=(*SPAWN_READS, "Deck", "Card"), writes=(*SPAWN_WRITES, "Deck"), creates=SPAWN_CREATES,
-        decides=SPAWN_DECIDES, calls=SPAWN_CALLS)
+        removes=SPAWN_REMOVES, decides=SPAWN_DECIDES, calls=SPAWN_CALLS)
 def card_spawn(game: Game) -> Generator[Decision, object, None]:
     """On an "S" round, a Shambling card's value is the number of zombies entering at the spawn squares."""
     if not game.tables["stalingrad.track"].spawns(game.tick):

@@ -47,6 +47,8 @@ STRUCK = "struck"  # a waiting zombie that has already wounded the character sta
 # What `spawn_at` touches, for the declarations of every system that spawns zombies with it (the
 # newcomer's components; a character pushed or wounded; covering fire at the newcomer).
 SPAWN_CREATES = ("Position", "Facing", "Kind", "Faction", "Wounds", "Markers", "AwaitingSpawn")
+# A spawned zombie waits off the board without its prefab's Position and Facing, then is placed.
+SPAWN_REMOVES = ("AwaitingSpawn", "Position", "Facing")
 SPAWN_READS = tuple(sorted({"Position", "Faction", "Kind", "Markers", "AwaitingSpawn", "StalingradRound",
                             "ActivationState", "Arsenal", "DoorState", "Engaged", *ATTACK_READS}))
 SPAWN_WRITES = tuple(sorted({"Position", "Wounds", "Markers", "StalingradRound", "Tally", "ActivationState", "Arsenal",
@@ -190,8 +192,8 @@ def spawn_place(game: Game, where: str | list[int]) -> tuple[Square, ...]:
     return squares
 
 
-@system("stalingrad.spawn", reads=SPAWN_READS, writes=SPAWN_WRITES, creates=SPAWN_CREATES, decides=SPAWN_DECIDES,
-        calls=SPAWN_CALLS)
+@system("stalingrad.spawn", reads=SPAWN_READS, writes=SPAWN_WRITES, creates=SPAWN_CREATES, removes=SPAWN_REMOVES,
+        decides=SPAWN_DECIDES, calls=SPAWN_CALLS)
 def spawn(game: Game, count: int = -1, where: str | list[int] = "", zombie_type: str = ""
           ) -> Generator[Decision, object, None]:
     """Spawn zombies (step `spawn`): by default the scenario's spawn section on an "S" round.

@@ -167,7 +167,7 @@ def zombie_activations(game: Game) -> Generator[Decision, object, None]:
                "Position", "Engaged", "StalingradRound", "Tally", "Wounds"),
         writes=("Markers", "ActivationState", "Engaged", "Tally", "Wounds", "Arsenal"),
         calls={"spawn": (), **ATTACK_CALL},
-        creates=("AwaitingSpawn", "Facing", "Position"),
+        creates=("AwaitingSpawn", "Facing", "Position"), removes=("AwaitingSpawn",),
         decides=("stalingrad.cover", "stalingrad.cover_attack", "stalingrad.target", "stalingrad.spread_target"))
 def zombie_final(game: Game) -> Generator[Decision, object, None]:
     """Final phase of the zombie turn: remove stunned markers, then the ruleset's `spawn` step."""

@@ -138,3 +138,33 @@ def test_searching_frees_every_world_it_makes() -> None:
             game.play(PolicyTable("mcts:iterations=4,narrator=heuristic"))
             assert game.over
     assert len(esper._context_map) == before
+
+
+@pytest.mark.parametrize("ruleset", ["shambling", "stalingrad", "director"])
+def test_the_rollout_policy_is_the_searchs_prior(ruleset: str) -> None:
+    """PUCT with the rollout policy's choice as the prior: with one iteration the search takes, at
+    every decision, the option the heuristic takes (the game is the heuristic's, answer for answer),
+    so a small budget never plays below the heuristic by discarding what it knows."""
+    for seed in (0, 1):
+        plain = new_game(ruleset, seed, policy="heuristic")
+        plain.play()
+        searched = new_game(ruleset, seed, policy="mcts:iterations=1")
+        searched.play()
+        answers = [[e[2]["choice"] for e in g.events if e[1] == "decision"] for g in (plain, searched)]
+        assert answers[0] == answers[1] and len(answers[0]) > 20
+        plain.close()
+        searched.close()
+
+
+def test_the_search_leaves_the_prior_where_its_rollouts_say_so() -> None:
+    """The prior only orders the options: an option whose rollouts win gathers the visits. Here the
+    favoured option never wins and another always does, and PUCT picks the winner; among untried
+    options the prior picks the favoured one."""
+    policy = MCTSPolicy(iterations=40, c=1.4)
+    node = Node(visits=30, wins=10.0, favoured=b"a")
+    node.children = {b"a": Node(visits=10, wins=0.0), b"b": Node(visits=10, wins=10.0), b"c": Node(visits=10)}
+    assert policy._select(node, [b"a", b"b", b"c"], PCG32(1, 1)) == 1
+    fresh = Node(favoured=b"c")
+    assert policy._select(fresh, [b"a", b"b", b"c"], PCG32(1, 1)) == 2  # untried: the prior decides
+    with pytest.raises(ValueError, match="prior"):
+        MCTSPolicy(prior=1.5)

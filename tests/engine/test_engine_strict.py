@@ -57,7 +57,7 @@ def test_an_honest_system_plays_in_strict_mode(scenario: str) -> None:
     ("raw_read", "read Tally without declaring it"),
     ("write", "changed Markers of entity 1 without declaring it (writes: Wounds)"),
     ("create", "created entity 2 with Tally without declaring it (creates: Kind, Wounds)"),
-    ("remove", "removed Markers from entity 1 without declaring it (creates: Kind, Wounds)"),
+    ("remove", "removed Markers from entity 1 without declaring it (removes: nothing)"),
     ("param", "read the ruleset parameter 'knob' without declaring it (uses: nothing)"),
     ("decide", "asked a strict_test.other decision without declaring it (decides: strict_test.pick)"),
     ("step", "ran the step 'undeclared' without declaring it (calls: nested)"),

@@ -24,6 +24,7 @@ from ecs_zombie.systems.stalingrad.spawn import (
     SPAWN_CREATES,
     SPAWN_DECIDES,
     SPAWN_READS,
+    SPAWN_REMOVES,
     SPAWN_WRITES,
     spawn_zombies,
 )
@@ -53,7 +54,7 @@ def arrivals_table(data: Any) -> Arrivals:
 
 
 @system("dusk.arrivals", reads=(*SPAWN_READS, "Deck", "Card", "Tally"), writes=(*SPAWN_WRITES, "Deck"),
-        creates=SPAWN_CREATES, decides=SPAWN_DECIDES, calls=SPAWN_CALLS)
+        creates=SPAWN_CREATES, removes=SPAWN_REMOVES, decides=SPAWN_DECIDES, calls=SPAWN_CALLS)
 def arrivals(game: Game, halve: bool = True) -> Generator[Decision, object, None]:
     """Every round: the table's number of Shambling cards, each bringing half its value (rounded up)
     in zombies, or its whole value without `halve`."""
