@@ -20,7 +20,7 @@ from pathlib import Path
 import measured  # before ecs_zombie: it chooses the build measured
 
 from ecs_zombie import new_game
-from ecs_zombie.components import Faction, Kind, Markers, Position, Wounds, Zone
+from ecs_zombie.components import Position, Wounds, Zone
 from ecs_zombie.decisions import PolicyTable
 from ecs_zombie.replay import Recorder
 from ecs_zombie.scenario import load_scenario
@@ -45,9 +45,9 @@ def games_per_second(games: int, record: bool) -> float:
 
 def snapshot_round_trip(entities: int, folder: Path) -> tuple[float, float, int]:
     game = new_game("shambling", 1)
+    zombie = game.ruleset.prefabs["zombie"]  # a piece of a kind holds its prefab's components to load
     for i in range(entities - game.world.next_id + 1):
-        game.world.create(Kind("zombie"), Faction("zombies"), Zone(i % 4, "front"), Wounds(i % 2, 2),
-                          Markers([]), Position(i % 100, i // 100))
+        game.world.create(*zombie.make(Zone(i % 4, "front"), Wounds(i % 2, 2)), Position(i % 100, i // 100))
     path = folder / "big.msgpack"
     t0 = time.process_time()
     data = save(game, path)
