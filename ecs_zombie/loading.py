@@ -361,13 +361,13 @@ def check_kinds(entities: list[tuple[int, list[Any]]], ruleset: Ruleset, bad: st
 
     required = kind_components(ruleset)
     for ent, comps in entities:
-        kind = next((c.name for c in comps if type(c) is Kind), None)
-        need = required.get(kind) if kind is not None else None
-        if need:
-            missing = need - {type(c) for c in comps}
-            if missing:
-                names = ", ".join(sorted(by_class(t).name for t in missing))
-                raise SaveError(f"{bad}: entity {ent} is a {kind} without {names}, which every {kind} holds")
+        for c in comps:
+            if type(c) is Kind:
+                need = required.get(c.name)
+                if need and not need.issubset(map(type, comps)):
+                    names = ", ".join(sorted(by_class(t).name for t in need - set(map(type, comps))))
+                    raise SaveError(f"{bad}: entity {ent} is a {c.name} without {names}, which every {c.name} holds")
+                break
 
 
 def load_state(body: bytes, name: str, bad: str = "") -> tuple[SavedState, Ruleset, list[tuple[int, list[Any]]]]:
