@@ -9,6 +9,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -363,3 +364,49 @@ def test_workers_ignore_ctrl_c_and_at_most_three_chunks_per_worker_are_in_flight
     assert list(batch.run_local(BatchSpec("shambling", 4), 2, 1)) == []
     assert list(batch.run_local(BatchSpec("shambling", 4), 3, 1)) == []
     assert windows == [6, 9]
+
+
+def test_a_batch_on_a_running_scheduler_gives_the_local_results(tmp_path: Path) -> None:
+    """`--address`: a scheduler and two workers started by Dask's own commands, as separate
+    processes (as on a real cluster, README "Batches and sweeps"), play the batch; its rows and
+    summary are those of one local worker."""
+    pytest.importorskip("distributed")
+    env = dict(os.environ)
+    if not os.environ.get("ECS_ZOMBIE_TEST_INSTALLED"):
+        env["PYTHONPATH"] = str(ROOT)  # the workers import the checkout's rules, as the batch does
+    info = tmp_path / "scheduler.json"
+    dask = [sys.executable, "-m"]
+    procs = [subprocess.Popen([*dask, "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
+                               "--dashboard-address", ":0", "--scheduler-file", str(info)],
+                              env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    try:
+        deadline = time.monotonic() + 60
+        while not info.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        address = json.loads(info.read_text())["address"]
+        procs += [subprocess.Popen([*dask, "distributed.cli.dask_worker", address, "--nworkers", "1",
+                                    "--nthreads", "1", "--no-dashboard", "--name", f"w{i}"],
+                                   env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                  for i in range(2)]
+        from distributed import Client
+
+        with Client(address, timeout="30s") as client:
+            client.wait_for_workers(2, timeout=60)
+        outs = {}
+        for name, extra in (("local", ["--workers", "1"]), ("cluster", ["--backend", "dask", "--address", address])):
+            path = tmp_path / f"{name}.jsonl"
+            result = run_cli("batch", "shambling", "--games", "200", "--seed", "9", "--out-file", str(path), "--json",
+                             *extra)
+            assert result.returncode == 0, result.stderr
+            summary = json.loads(result.stdout.splitlines()[-1])
+            summary.pop("wrote")
+            outs[name] = (path.read_text(), summary)
+        assert outs["local"] == outs["cluster"] and outs["local"][1]["games"] == 200
+    finally:
+        for proc in reversed(procs):
+            proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
