@@ -75,12 +75,19 @@ def _rulesets_of(game: str) -> tuple[str, ...]:
                         if p.stem == game or p.stem.startswith(game + "-")))
 
 
+# Tests outside a rules package's folder that pin its rules too: the hybrids play its systems, and
+# two engine files hold every ruleset to its declarations (each decision kind documented and given
+# its action forms). A mutant there is a change a developer would see, so they count.
+RULES_TESTS = ("tests/hybrids", "tests/test_all_rulesets.py", "tests/engine/test_engine_introspect.py",
+               "tests/engine/test_engine_env.py")
+
+
 def packages() -> dict[str, Package]:
-    games = {name: Package(name, (f"systems/{name}/*.py",), (f"tests/{name}", "tests/test_all_rulesets.py"),
+    games = {name: Package(name, (f"systems/{name}/*.py",), (f"tests/{name}", *RULES_TESTS),
                            f"prefabs/{name}", _rulesets_of(name))
              for name in ("shambling", "stalingrad", "sza", "director")}
     return {"engine": Package("engine", ("ecs_zombie/*.py",), ("tests/engine", "tests/test_all_rulesets.py")),
-            "core": Package("core", ("systems/core/*.py",), ("tests/shambling", "tests/director")),
+            "core": Package("core", ("systems/core/*.py",), ("tests/shambling", "tests/director", *RULES_TESTS)),
             **games}
 
 
