@@ -223,16 +223,17 @@ def test_relax_lasts_two_rounds_and_completes_a_cycle(make_game: Any, how: str) 
     assert game.metrics()["pacer_cycles"] == 1 and game.metrics()["director_mode"] == BUILD_UP
 
 
-@pytest.mark.parametrize(("deeper", "mode"), [(1, RELAX), (2, BUILD_UP)])
-def test_relax_ends_when_the_team_is_two_tiles_deeper(make_game: Any, deeper: int, mode: str) -> None:
+@pytest.mark.parametrize(("deeper", "mark", "mode"), [(1, 0, RELAX), (2, 0, BUILD_UP), (2, 1, RELAX)])
+def test_relax_ends_when_the_team_is_two_tiles_deeper(make_game: Any, deeper: int, mark: int, mode: str) -> None:
     """Relax ends early "until the team has advanced far enough" (design: 2 tiles, `relax_advance`,
-    the deepest tile a survivor stands on, counted from where Relax began: the `progress` step)."""
+    the deepest tile a survivor stands on, counted from where Relax began: the `progress` step).
+    From a mark of 1, depth 2 is one tile of advance: Relax goes on."""
     game = make_game("director-adaptive")
     p0, p1 = setup(game)
     t1 = east_tile(game)
     (t2,) = lay_after(game, t1, ["ALLEY", "QUIET"])
     st = pacer(game)
-    st.mode, st.mode_rounds, st.advance_mark = RELAX, 1, 0
+    st.mode, st.mode_rounds, st.advance_mark = RELAX, 1, mark
     put(game, p0, *((5, 0) if deeper == 1 else (10, 0)))
     put(game, p1, 0, 0)
     assert tiles(game)[t2].depth == 2

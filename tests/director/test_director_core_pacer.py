@@ -123,3 +123,75 @@ def test_the_square_game_plays_whole_games_strictly(square: str) -> None:
     round, with every access declared (strict mode): it needs nothing of the hex board."""
     for seed in range(3):
         testing.check_random_play(square, seed=seed)
+
+
+def test_the_pacers_state_after_its_first_round(make_game: Any, square: str) -> None:
+    """The state the pacer keeps (saved, shown by `inspect`): after its first round it is in Build
+    Up for 1 round, no cycle done, one round of growth, no zombie seen yet (the ones it summons
+    come after it looks), and no progress or advance measured."""
+    game = make_game(square)
+    _round(game, 2)
+    assert _pacer(game) == PacerState(mode=BUILD_UP, mode_rounds=1, cycles=0, growth=1, zombie_mark=0, progress=0,
+                                      advance_mark=0)
+
+
+def test_a_figures_intensity_starts_at_zero_and_keeps_its_peak(make_game: Any, square: str) -> None:
+    """Intensity starts at 0 (value and peak), and `peak` is the highest value so far: 40 after four
+    wounds, still 40 once the value has decayed to 20."""
+    game = make_game(square)
+    hero = _hero(game)
+    assert game.world.get(hero, Intensity) == Intensity(0, 0, 0, False, 0)
+    run_system(game, "core.intensity")  # nothing happened: stays 0
+    assert (game.world.get(hero, Intensity).value, game.world.get(hero, Intensity).peak) == (0, 0)
+    game.world.get(hero, Wounds).taken = 4
+    run_system(game, "core.intensity")
+    run_system(game, "core.intensity")
+    assert (game.world.get(hero, Intensity).value, game.world.get(hero, Intensity).peak) == (20, 40)
+
+
+def test_the_peak_is_among_figures_with_a_hit_point_left(make_game: Any, square: str) -> None:
+    """A figure with 1 hit point left is still in the fight: its intensity is the peak. With no
+    figure carrying an intensity at all the peak is 0."""
+    from ecs_zombie.systems.core.pacing import peak_intensity
+
+    game = make_game(square)
+    hero = _hero(game)
+    other = game.world.create(Faction("survivors"), Position(1, 1, SQUARE), Wounds(0, 12), Intensity(value=10))
+    game.world.get(hero, Wounds).taken = 11  # 1 of 12 left
+    game.world.get(hero, Intensity).value = 70
+    assert peak_intensity(game) == 70
+    game.world.get(hero, Wounds).taken = 12  # down: the other figure holds the peak
+    assert peak_intensity(game) == 10
+    game.world.delete(other)
+    game.world.delete(hero)
+    assert peak_intensity(game) == 0
+
+
+def test_sustain_peak_lasts_its_rounds(make_game: Any, square: str) -> None:
+    """Sustain Peak lasts `sustain` rounds, the round it begins included: with 2, it summons in the
+    round it begins and the next, and fades in the third."""
+    game = make_game(square)
+    st = PacerState(mode=BUILD_UP)
+    game.world.create(st)
+    game.world.get(_hero(game), Intensity).value = 40
+    for d3, mode in ((1, SUSTAIN), (1, SUSTAIN), (None, FADE)):
+        if d3 is not None:
+            force(game, dice=[d3])
+        run_system(game, "core.pacer", sustain=2)
+        assert st.mode == mode
+
+
+@pytest.mark.parametrize(("every", "growth", "extra"), [(2, 3, 1), (2, 1, 0), (1, 2, 2), (0, 2, 2)])
+def test_build_up_grows_by_one_per_growth_every_rounds(make_game: Any, square: str, every: int, growth: int,
+                                                       extra: int) -> None:
+    """In Build Up one more per `growth_every` rounds since zombies last appeared: growth 3 at every
+    2 rounds is one more, growth 1 none, growth 2 at every round two more; `growth_every` 0 counts
+    as 1 (no division by zero)."""
+    game = make_game(square)
+    st = PacerState(mode=BUILD_UP, growth=growth - 1, zombie_mark=10**6)  # no newer zombie: it grows
+    game.world.create(st)
+    since = len(game.events)
+    force(game, dice=[1])
+    run_system(game, "core.pacer", growth_every=every)
+    assert st.growth == growth
+    assert [d["count"] for _t, k, d, _p in game.events[since:] if k == "zombies_arrive"] == [1 + extra]
