@@ -96,22 +96,19 @@ def wound(game: Game, ent: int) -> bool:
     return False
 
 
-def allocate_wounds(game: Game, count: int, eligible: Sequence[int], side: str, hero_first: bool
+def allocate_wounds(game: Game, count: int, eligible: Sequence[int], side: str
                     ) -> Generator[Decision, object, None]:
-    """The defender places `count` wounds one at a time among `eligible` figures.
+    """`side` places `count` wounds one at a time among `eligible` figures, freely (the gauntlet's
+    way; a strike's wounds, where a 6 forces the first onto a Hero, are placed by `crt_strike`).
 
     No figure takes more than its limit (two); wounds beyond what the eligible figures can take
-    are lost. With `hero_first` (the attacker rolled a 6) the first wound must go to a hero present.
+    are lost.
     """
     alive = [e for e in eligible if game.world.exists(e)]
     for n in range(count):
         if not alive:
             return
-        options = alive
-        if hero_first and n == 0:
-            heroes = [e for e in alive if is_hero(game, e)]
-            options = heroes or alive
-        target = yield from game.decide(side, "shambling.wound", options, left=count - n)
+        target = yield from game.decide(side, "shambling.wound", alive, left=count - n)
         if wound(game, target):
             alive.remove(target)
 

@@ -46,7 +46,7 @@ def gauntlet(game: Game, strength: int) -> Generator[Decision, object, None]:
         wounds = crt.wounds(roll, strength)
         game.log("gauntlet", board=seat, roll=roll, strength=strength, wounds=wounds)
         # DESIGN CHOICE: the text lets the player choose freely here, so a 6 does not force the hero.
-        yield from allocate_wounds(game, wounds, figures(game, seat, SURVIVORS), player_side(seat), False)
+        yield from allocate_wounds(game, wounds, figures(game, seat, SURVIVORS), player_side(seat))
 
 
 @system("shambling.assault",

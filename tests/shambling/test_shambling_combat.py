@@ -394,6 +394,7 @@ def test_a_six_forces_only_one_wound_on_the_hero(game: Game) -> None:
     decisions = run_system(game, "shambling.combat", {"shambling.wound": in_order(s1, s2)})
     assert [d.options for d in asked(decisions, "shambling.wound")] == [[hero, s1, s2], [hero, s1, s2]]
     assert [wounds(game, e) for e in ids[FRONT]] == [1, 1, 1]
+    assert [e["figure"] for e in events(game, "wound")] == [hero, s1, s2]  # the first wound is the Hero's
 
 
 def test_a_six_forces_no_hero_out_of_contact(game: Game) -> None:

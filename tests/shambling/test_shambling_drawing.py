@@ -78,3 +78,21 @@ def test_replay_show_draws_the_boards(tmp_path: Path) -> None:
     turns = [line for line in lines if line.startswith("turn ")]
     assert len(turns) >= 2
     assert sum(line.startswith(("  board 1 (player 1)", "  board 1 (player 1):")) for line in lines) == len(turns)
+
+
+def test_a_crowded_survivor_column_wraps_beside_a_short_zombie_column(make_game) -> None:
+    """Twelve survivors take two lines beside one zombie; a line of survivors is filled to exactly
+    its column's width (11 tokens of 2 characters less a space: 22) before it wraps; figures not
+    yet deployed are counted first, before the board's tallies."""
+    g = make_game("shambling", 1)
+    for ent in undeployed(g)[1:]:
+        g.world.delete(ent)
+    board(g, front=[(SURVIVOR, 1)] + [(SURVIVOR, 0)] * 11, zombies_front=1)
+    tally(g, 0).update({"zombies_destroyed": 3})
+    lines = render(g)
+    assert lines[3:7] == [
+        "  Front Line  | S* S S S S S S S S S S | Z",
+        "              | S                      |",
+        "  Support     | -                      | -",
+        "  not yet deployed 1 · zombies destroyed 3",
+    ]

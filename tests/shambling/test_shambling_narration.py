@@ -89,6 +89,7 @@ def test_gauntlet_six_does_not_force_the_hero(game: Game) -> None:
     force(game, dice=[6])
     decisions = narrate(game, 1)
     assert decisions[0].options == ids[FRONT]
+    assert [d.context["left"] for d in decisions] == [4, 3, 2, 1]  # each decision says what is left
     assert wounds(game, ids[FRONT][0]) == 0
     assert [e["figure"] for e in events(game, "wound")] == [ids[FRONT][1]] * 2 + [ids[FRONT][2]] * 2
 
