@@ -258,3 +258,35 @@ def test_the_counter_charge_sends_what_the_fight_needs_and_the_rest_roll_to_join
     assert [d.options[0] for d in asked(decisions, "shambling.charger")] == [hero, "done", "done", "done", "done"]
     assert all("charging" in tags(game, e) for e in (hero, s1, s2, s3)) and "charging" not in tags(game, s4)
     assert events(game, "join_roll") == [{"board": 0, "roll": 13, "joining": 0}]
+
+
+@pytest.mark.parametrize(("front", "support", "zombies", "charging", "enough"), [
+    ([(HERO, 0), (SURVIVOR, 0)], 2, [1], 1, True),    # 3 + 2 = 5: CRT sum 6 = 6 x 1 wound left
+    ([(HERO, 0), (SURVIVOR, 0)], 1, [1], 1, False),   # 4: CRT sum 3
+    ([(HERO, 0)] + [(SURVIVOR, 0)] * 3, 4, [0], 3, True),   # 3 + 4 + 4 = 11: CRT sum 12 = 6 x 2 wounds
+    ([(HERO, 0)] + [(SURVIVOR, 0)] * 3, 4, [0], 2, False),  # 9: CRT sum 10
+    ([(HERO, 0)] + [(SURVIVOR, 0)] * 3, 4, [0, 0], 1, False),  # fewer chargers than zombies
+])
+def test_the_counter_charge_is_enough_when_six_rolls_cover_every_wound(game: Game, front: list, support: int,
+                                                                       zombies: list, charging: int,
+                                                                       enough: bool) -> None:
+    """The heuristic stops sending chargers once they cover every zombie one each and the CRT
+    column of their strength (with +1 per unwounded survivor in Support), summed over the six rolls,
+    reaches six times the wounds the zombies can still take: "expected to deal every wound"."""
+    from ecs_zombie.systems.shambling.heuristics import _enough
+
+    ids = board(game, front=front, support=[(SURVIVOR, 0)] * support, zombies_front=zombies)
+    assert _enough(game, 0, ids[FRONT][:charging]) is enough
+
+
+def test_a_victorious_survivor_re_engages_and_a_wounded_hero_stays(game: Game) -> None:
+    """A player's victor takes a new zombie rather than staying, unless it is a wounded hero."""
+    from ecs_zombie.decisions import Decision
+    from ecs_zombie.systems.shambling.heuristics import re_engage
+
+    ids = board(game, front=[(HERO, 1), (SURVIVOR, 0)], zombies_front=1)
+    hero, s1 = ids[FRONT]
+    (z0,) = ids["zombies_front"]
+    for fig, answer in ((s1, z0), (hero, "stay")):
+        d = Decision(player(0), "shambling.re_engage", ["stay", z0], {"figure": fig})
+        assert d.options[re_engage(game, d)] == answer

@@ -108,6 +108,7 @@ def test_zombie_assaults(game: Game, turn: int, cards: list[str], zone: str, cou
     narrate(game, turn)
     assert len(zombies(game, zone)) == count and len(zombies(game)) == count
     assert events(game, "assault") == [{"board": 0, "zone": zone, "zombies": count}]
+    assert events(game, "supply_exhausted") == []  # within the supply of 10: every zombie placed
     assert game.card_script == []
 
 
