@@ -60,6 +60,12 @@ def one_of(*values: Any) -> dict[str, Any]:
     return {"one_of": tuple(values)}
 
 
+def points(size: int) -> dict[str, Any]:
+    """Field metadata: a list of points, each a list of `size` whole numbers (hexes, squares), so
+    that a rule may unpack each one: `hexes: list[list[int]] = field(..., metadata=points(2))`."""
+    return {"points": size}
+
+
 def declare_ids(name: str, **fields: str) -> None:
     """Which fields of the component registered as `name` hold entity ids (field -> the component
     those entities must have, or ""): for a component class that cannot carry `entity_ids()` metadata."""

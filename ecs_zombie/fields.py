@@ -1,7 +1,7 @@
 """What each field of a registered component may hold, as a type checked by msgspec.
 
 A field's type is its annotation (`int`, `str`, `bool`, `float`, `list[...]`, `dict[str, ...]`,
-`Any`), narrowed by the field's metadata (`within`, `one_of`, `entity_ids`: see
+`Any`), narrowed by the field's metadata (`within`, `one_of`, `points`, `entity_ids`: see
 `ecs_zombie.components`); every whole number fits 64 bits, as saves hold it, and an entity id is
 1 or more. The same type checks a value whether it comes from a prefab or scenario file
 (`problem`) or from a save, whose entities are decoded straight into these types (`row_type`):
@@ -91,6 +91,9 @@ def _of(hint: Any, ids: bool) -> Any:
 
 
 def _narrow(kind: Any, meta: Any) -> Any:
+    if "points" in meta:
+        n = meta["points"]
+        return list[Annotated[list[Int64], msgspec.Meta(min_length=n, max_length=n)]]  # type: ignore[valid-type]
     if "one_of" in meta:
         return Literal[meta["one_of"]]  # type: ignore[misc]
     if "within" in meta:
@@ -127,6 +130,8 @@ def type_text(kind: Any) -> str:
     if origin is Annotated:
         base, *metas = args
         for meta in metas:
+            if isinstance(meta, msgspec.Meta) and meta.min_length is not None and meta.min_length == meta.max_length:
+                return f"{type_text(base)} of {meta.min_length}"
             if isinstance(meta, msgspec.Meta) and meta.ge is not None and meta.le is not None and (
                     meta.ge, meta.le) != (INT64_MIN, INT64_MAX):
                 return f"{type_text(base)} {meta.ge}..{meta.le}" if meta.ge != 1 or meta.le != INT64_MAX else \

@@ -220,6 +220,9 @@ def changed_files(saved: dict[str, str], now: dict[str, str]) -> list[str]:
 def import_package(name: str, folder: Path, where: tuple[Any, Any, str]) -> None:
     """Import the module holding a ruleset's systems (they register themselves on import)."""
     node, key, field_name = where
+    if len(name) > 200 or not all(part.isidentifier() for part in name.split(".")):
+        raise fail(f"{name[:60]!r}{'...' if len(name) > 60 else ''} is not a module name (dotted Python names, "
+                   f"at most 200 characters)", node, key, field_name)
     shipped = "." not in name and (SYSTEMS_DIR / name / "__init__.py").is_file()
     module = f"ecs_zombie.systems.{name}" if shipped else name
     local = folder / Path(*name.split("."))
@@ -382,7 +385,13 @@ class _Builder:
                 raise fail("expected a file name", doc, name, f"tables.{name}")
             path = resolve_ref(rel, self.folder)
             data = load_yaml(path)
-            tables[name] = TABLES[name](data)
+            try:
+                tables[name] = TABLES[name](data)
+            except (TypeError, KeyError, IndexError, ValueError, AttributeError) as exc:
+                # A validator that missed a shape (a list where a name belongs): still the file's
+                # fault, said in one line; each such case found gets its own message in the validator.
+                raise DataError(f"table {name!r} cannot be read: {type(exc).__name__}: {exc}",
+                                display_path(path)) from None
             refs[name] = ref_of(path, self.folder)
             self.files[refs[name]] = file_hash(data)
         return tables, refs

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ecs_zombie.components import component
+from ecs_zombie.components import component, points
 
 
 @component
@@ -27,9 +27,9 @@ class MapTile:
     name: str = ""
     order: int = 0
     center: list[int] = field(default_factory=list)
-    hexes: list[list[int]] = field(default_factory=list)
-    spawn: list[list[int]] = field(default_factory=list)
-    hazards: list[list[int]] = field(default_factory=list)
+    hexes: list[list[int]] = field(default_factory=list, metadata=points(2))
+    spawn: list[list[int]] = field(default_factory=list, metadata=points(2))
+    hazards: list[list[int]] = field(default_factory=list, metadata=points(2))
     exits: list[dict[str, Any]] = field(default_factory=list)
     entry: list[int] = field(default_factory=list)
     parent: int = 0

@@ -142,10 +142,10 @@ def rules(data: Any) -> Rules:
             if len(v) != 2 or not all(isinstance(x, int) and x >= 0 for x in v):
                 raise fail("expected [walk, run]", c, key, f"{f}.{key}")
         for a in need(c, "abilities", list, f):
-            if a not in abilities:
+            if not isinstance(a, str) or a not in abilities:
                 raise fail(f"unknown ability {a!r}", c, "abilities", f"{f}.abilities")
         for wpn in need(c, "weapons", list, f):
-            if wpn not in melee:
+            if not isinstance(wpn, str) or wpn not in melee:
                 raise fail(f"unknown weapon {wpn!r}", c, "weapons", f"{f}.weapons")
         r = need(c, "ranged", str, f, default="")
         if r and r not in ranged:

@@ -339,6 +339,11 @@ def ruleset_copy(tmp_path: Path, ruleset: str, edit: dict[str, Callable[[str], s
      "extends takes the name of one prefab"),
     ("stalingrad-shambling", "stalingrad-shambling.yaml", "zombies: [zombie_activations, zombie_final]",
      "zombies: [zombie_activations, [zombie_final]]", "zombies: expected list[str], got list"),
+    # found by the third campaign (--seed 3)
+    ("shambling", "shambling.yaml", "packages: [core, shambling]", "packages: [core, " + "shambling" * 40 + "]",
+     "is not a module name (dotted Python names, at most 200 characters)"),
+    ("sza", "sza/rules.yaml", "weapons: [fire_axe, crowbar]", "weapons: [[fire_axe], crowbar]",
+     "unknown weapon ['fire_axe']"),
 ])
 def test_every_table_refuses_unknown_keys_and_numbers_out_of_bounds(tmp_path: Path, ruleset: str, rel: str,
                                                                      old: str, new: str, message: str) -> None:
@@ -448,3 +453,18 @@ def test_litter_of_a_live_writer_is_left_alone(tmp_path: Path) -> None:
     os.utime(old, (time.time() - 7200, time.time() - 7200))
     assert remove_litter(target) == [old]
     assert live.exists() and other.exists()
+
+
+def test_a_tile_hex_that_is_not_a_pair_is_refused_at_load(tmp_path: Path) -> None:
+    """A laid tile's hexes are pairs (q, r) the rules unpack: a save whose tile holds a hex of one
+    number is refused as it loads, naming the field (found by the third fuzz campaign: a replay's
+    tick state crashed the Director's board before)."""
+    game = new_game("director", 2, policy="random")
+    game.play(stop_after=1)
+    state: State = msgpack.unpackb(state_bytes(game), raw=False)
+    game.close()
+    tile = entity_with(state, "MapTile")
+    hexes = values_of(tile, "MapTile")[state["schema"]["MapTile"].index("hexes")]
+    hexes[0] = hexes[0][:1]
+    with pytest.raises(SaveError, match=r"MapTile.hexes: .*length >= 2"):
+        restore(state, "s.msgpack")
