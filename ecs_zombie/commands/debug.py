@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from ecs_zombie.commands.output import emit_json, err, guarded, out, table, wrote
+from ecs_zombie.errors import GameError, SaveError
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
@@ -57,11 +58,19 @@ def replay(
         rows: list[dict[str, Any]] = []
 
         def on_tick(game: Any) -> None:
-            rows.append({"turn": game.tick, **game.metrics()})
+            try:
+                rows.append({"turn": game.tick, **game.metrics()})
+                board = render(game) if show and not as_json else []
+            except GameError:
+                raise
+            except Exception as exc:  # a state that loads but that its rules cannot measure or draw
+                raise SaveError(f"{replay_file}: the state of {game.ruleset.tick_name} {game.tick} fails in its "
+                                f"rules ({type(exc).__name__}: {' '.join(str(exc).split())[:200]}); its content "
+                                f"does not fit the rules") from exc
             if show and not as_json:
                 out.print(f"{game.ruleset.tick_name} {game.tick}: " +
                           ", ".join(f"{k}={v}" for k, v in rows[-1].items() if k != "turn"), markup=False)
-                for line in render(game):
+                for line in board:
                     out.print(f"  {line}", markup=False)
 
         if verify:

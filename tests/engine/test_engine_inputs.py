@@ -468,3 +468,21 @@ def test_a_tile_hex_that_is_not_a_pair_is_refused_at_load(tmp_path: Path) -> Non
     hexes[0] = hexes[0][:1]
     with pytest.raises(SaveError, match=r"MapTile.hexes: .*length >= 2"):
         restore(state, "s.msgpack")
+
+
+def test_a_replay_state_its_rules_cannot_measure_is_refused_in_one_line(tmp_path: Path) -> None:
+    """`replay` reads each tick's recorded state for its metrics: one that loads but that the rules'
+    metrics cannot read (SZA's campaign with no scenario left in it) is the file's fault, in one
+    line naming the tick (found by the fourth fuzz campaign: a traceback before)."""
+    game = new_game("sza", 1)
+    recorder = Recorder(game)
+    game.play(stop_after=3)
+    path = tmp_path / "s.replay"
+    write_atomic(path, recorder.to_bytes(game))
+    game.close()
+    content = msgpack.unpackb(msgpack.unpackb(path.read_bytes(), raw=False)["body"], raw=False)
+    retick(content, 1, lambda s: values_of(entity_with(s, "SzaStage"), "SzaStage").__setitem__(0, []))
+    rewrite(path, content)
+    outcome = run_command(["replay", str(path)], tmp_path)
+    assert outcome.code == 2 and not judge(outcome).problem, outcome.stderr + outcome.trace
+    assert f"{path}: the state of turn 2 fails in its rules (IndexError" in outcome.stderr
