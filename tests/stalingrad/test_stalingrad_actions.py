@@ -273,6 +273,14 @@ def test_hit_estimates_for_the_policy(tmp_path: Path) -> None:
     opts = options(game, sap)
     est = activation.estimates(game, sap, opts)
     assert {tuple(opts[i]): v for i, v in est.items()} == {("attack", "h2h", "spade"): 5}
+    # Past a friend the line of fire adds 1: walking PPSh at range 4 past the sniper is 5 + 1 + 2 + 1.
+    game = make(tmp_path / "c", [char("sergeant", 0, 3), char("sniper", 2, 3), zombie("walker", 4, 3)])
+    sgt = at(game, 0, 3)
+    declare(game, sgt, WALKING, 0)
+    opts = options(game, sgt)
+    est = activation.estimates(game, sgt, opts)
+    assert {tuple(opts[i]): v for i, v in est.items()} == {("attack", "normal", "ppsh"): 9,
+                                                            ("attack", "spread", "ppsh"): 9}
 
 
 def test_a_hidden_zombie_seen_during_an_activation_is_revealed(tmp_path: Path) -> None:
