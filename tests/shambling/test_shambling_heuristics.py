@@ -280,13 +280,14 @@ def test_the_counter_charge_is_enough_when_six_rolls_cover_every_wound(game: Gam
 
 
 def test_a_victorious_survivor_re_engages_and_a_wounded_hero_stays(game: Game) -> None:
-    """A player's victor takes a new zombie rather than staying, unless it is a wounded hero."""
+    """A player's victor takes a new zombie rather than staying, wounded or not, unless it is a
+    wounded hero."""
     from ecs_zombie.decisions import Decision
     from ecs_zombie.systems.shambling.heuristics import re_engage
 
-    ids = board(game, front=[(HERO, 1), (SURVIVOR, 0)], zombies_front=1)
-    hero, s1 = ids[FRONT]
+    ids = board(game, front=[(HERO, 1), (SURVIVOR, 0), (SURVIVOR, 1)], zombies_front=1)
+    hero, s1, s2 = ids[FRONT]
     (z0,) = ids["zombies_front"]
-    for fig, answer in ((s1, z0), (hero, "stay")):
+    for fig, answer in ((s1, z0), (s2, z0), (hero, "stay")):
         d = Decision(player(0), "shambling.re_engage", ["stay", z0], {"figure": fig})
         assert d.options[re_engage(game, d)] == answer
