@@ -392,6 +392,46 @@ def test_covering_fire_is_offered_when_a_zombie_enters_lof(tmp_path: Path) -> No
     assert [d.kind for d in asked] == ["stalingrad.cover"]
 
 
+def test_covering_fire_needs_the_front_arc_and_a_clear_line(tmp_path: Path) -> None:
+    """Covering: a zombie must come into the front arc *and* LOF. One in the front arc behind a wall
+    is not offered, though another zombie in view could be shot; one in clear LOF but in the side
+    arc (due south of a sergeant facing east) is not offered either."""
+    rows = ["............"] * 8
+    rows[1] = "....#......."
+    game = make(tmp_path, [char("sergeant", 1, 1), zombie("walker", 6, 1), zombie("walker", 4, 2),
+                           zombie("walker", 1, 5)], rows=rows)
+    sgt, hidden, south = at(game, 1, 1), at(game, 6, 1), at(game, 1, 5)
+    set_covering(game, sgt, 2)
+    assert attack.attack_options(game, sgt, covering=True)  # the zombie at (4, 2) could be shot
+    for z in (hidden, south):
+        assert run(game, attack.offer_cover(game, z, {sgt: False}), {"stalingrad.cover": "hold"}) == [], z
+
+
+def test_covering_fire_is_not_offered_with_only_a_grenade(tmp_path: Path) -> None:
+    """A covering token is discarded for an H2H, normal or spread fire attack, never a grenade: a
+    character whose only attack on a zombie coming into view would be a throw is not offered."""
+    game = make(tmp_path, [char("sergeant", 1, 1, Arsenal={"weapons": ["grenade", "fists"],
+                                                            "ammo": {"grenade": 2}, "gear": []}),
+                           zombie("walker", 5, 1)])
+    sgt, z = at(game, 1, 1), at(game, 5, 1)
+    set_covering(game, sgt, 2)
+    assert attack.attack_options(game, sgt) == [["attack", "grenade", "grenade"]]
+    assert run(game, attack.offer_cover(game, z, {sgt: False}), {"stalingrad.cover": "fire"}) == []
+
+
+def test_a_covering_token_of_0_replaces_the_activation_modifier(tmp_path: Path) -> None:
+    """The `attack` step with a covering token adds the token's value instead of the activation's
+    modifier, a token of 0 too (-1 means no token): a running sergeant's PPSh at range 3 is
+    5 + 0 with the token, 5 + 4 without."""
+    for token, hit in ((0, 5), (-1, 9)):
+        game = make(tmp_path / str(token), [char("sergeant", 1, 1), zombie("walker", 4, 1)])
+        sgt = at(game, 1, 1)
+        declare(game, sgt, RUNNING, 0)
+        dice(game, [1])
+        run(game, attack.attack_step(game, sgt, "normal", "ppsh", token))
+        assert events(game, "attack")[0]["hit"] == hit, token
+
+
 def test_initiative(tmp_path: Path) -> None:
     """Initiative: characters first in round 1; then 1d12 each, zombies -4; a tie is rerolled
     (design choice); a winning player chooses; winning zombies go first."""
