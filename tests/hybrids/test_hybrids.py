@@ -202,3 +202,30 @@ def test_validate_counts_attached_components_as_carried_by_the_hosts_figures(tmp
     bare = load_ruleset(_without_attached(tmp_path, "director-sza", "attached: [SzaAttributes, SzaArms]\n"))
     with pytest.raises(DataError, match="reads SzaArms, SzaAttributes, but the scenario places no entity with them"):
         load_scenario(scenario, bare)
+
+
+def test_director_sza_measures_intensity_as_the_director_game() -> None:
+    """director-sza keeps the Director game's intensity (docs/director.md, "Intensity and the
+    adaptive director"): +10 a wound, +15 on going down, +4 a zombie killed nearby, -20 in a round
+    without a wound, kept within 0..100."""
+    from ecs_zombie.systems.core.pacing import Intensity
+
+    game = new_game("director-sza", seed=1)
+    survivor = next(e for e, f in game.world.query1(Faction) if f.side == "survivors"
+                    and game.world.try_get(e, Intensity) is not None)
+    wounds, inten = game.world.get(survivor, Wounds), game.world.get(survivor, Intensity)
+    start = wounds.taken
+    wounds.taken = start + 2
+    run_system(game, "core.intensity")
+    assert inten.value == 20
+    wounds.taken = start + wounds.left + 2  # down: 0 hit points left
+    run_system(game, "core.intensity")
+    assert inten.value == min(100, 20 + 10 * (wounds.taken - start - 2) + 15)
+    inten.value, inten.kills = 50, 1
+    run_system(game, "core.intensity")  # no wound this round, one kill nearby
+    assert inten.value == 50 + 4 - 20
+    inten.value = 95
+    wounds.taken += 1
+    run_system(game, "core.intensity")
+    assert inten.value == 100
+    game.close()
