@@ -114,6 +114,8 @@ EDGES = [
     ("director.weapons", "weapons.yaml", "{face: P1, value: 1, count: 3}", "{face: P1, value: 0, count: 3}"),
     ("director.tiles", "tiles.yaml", "count: 2\n    walls: [[0, -1], [0, 1]]",
      "count: 0\n    walls: [[0, -1], [0, 1]]"),
+    # the largest numbers a table may hold (ecs_zombie.limits: 1,000)
+    ("director.weapons", "weapons.yaml", "{face: P1, value: 1, count: 3}", "{face: P1, value: 1000, count: 3}"),
 ]
 
 
@@ -161,3 +163,16 @@ def test_what_a_row_leaves_out(tmp_path: Path) -> None:
     assert (sm.damage, sm.rounds, sm.radius, sm.steps, sm.pins, sm.spawn) == (0, 1, 0, 0, False, 0)
     tiles = validate_tiles(loaded("t", "start: a\nsafe: b\ntiles:\n  a: {count: 0}\n  b: {safe: true}\n"))
     assert [c["face"] for c in tiles] == ["B"]
+
+
+def test_the_ammo_box_takes_up_to_a_thousand_copies(tmp_path: Path) -> None:
+    """`copies` is from 2 to 1,000 (the limit on a table's numbers): a one-card pistol makes a box
+    of 1,000 cards at the top of that range; 1,001 copies are refused."""
+    def loaded(text: str) -> Any:
+        (tmp_path / "w.yaml").write_text(text)
+        return load_yaml(tmp_path / "w.yaml")
+
+    arms = validate_weapons(loaded("copies: 1000\nweapons:\n  gun: {pistol: true, cards: [{face: G, value: 2}]}\n"))
+    assert arms.copies == 1000
+    with pytest.raises(DataError, match="copies must be 2 or more"):
+        validate_weapons(loaded("copies: 1001\nweapons:\n  gun: {pistol: true, cards: [{face: G, value: 2}]}\n"))
