@@ -176,3 +176,10 @@ def test_the_ammo_box_takes_up_to_a_thousand_copies(tmp_path: Path) -> None:
     assert arms.copies == 1000
     with pytest.raises(DataError, match="copies must be 2 or more"):
         validate_weapons(loaded("copies: 1001\nweapons:\n  gun: {pistol: true, cards: [{face: G, value: 2}]}\n"))
+    # the box holds at most 10,000 cards: ten cards a copy fill it, eleven overflow it
+    box = validate_weapons(loaded("copies: 1000\nweapons:\n  gun: {pistol: true, cards: [{face: G, value: 2, "
+                                  "count: 10}]}\n"))
+    assert len(box) == 10_000
+    with pytest.raises(DataError, match="the ammo box holds more than 10000 cards"):
+        validate_weapons(loaded("copies: 1000\nweapons:\n  gun: {pistol: true, cards: [{face: G, value: 2, "
+                                "count: 11}]}\n"))
