@@ -87,6 +87,7 @@ RULES_ERRORS = [
     ("salvage_bonus", "0", "salvage_bonus"),
     ("vehicle_speed", 15, "vehicle_speed"),
     ("zombie_move", ..., "zombie_move"),
+    ("bands.1.value", 5000, "5000 is beyond what a table may ask"),  # nested numbers are bounded too
 ]
 
 
@@ -170,6 +171,7 @@ MAP = ("m:\n  title: M\n  size: [6, 5]\n  start: r\n  rooms: {r: {title: R, area
     ("  title: M\n", "", "m: missing field 'title'"),
     ("{title: R, area", "{area", "m.rooms.r: missing field 'title'"),
     ("{kind: table, at: [2, 2]}", "{kind: stairs, at: [2, 2], to: [5, 5]}", "features[0].to.at"),
+    ("{title: R, area: [1, 1, 3, 3]}", "{title: R, area: [1, 1, 3, 3], drak: true}", "did you mean 'dark'?"),
 ])
 def test_map_errors(tmp_path: Path, old: str, new: str, message: str) -> None:
     assert old in MAP
