@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from ecs_zombie.systems.stalingrad import activation, attack, round, spawn, zombies
-from ecs_zombie.systems.stalingrad.board import state, stun_zombie
+from ecs_zombie.systems.stalingrad.board import hit_zombie, spend_ammo, state, stun_zombie
+from ecs_zombie.systems.stalingrad.components import Arsenal
 from ecs_zombie.systems.stalingrad.tables import Weapon
 from tests.stalingrad.stalingrad_support import (
     ARRIVED,
@@ -775,3 +776,25 @@ def test_searching_takes_the_whole_activation(tmp_path: Path) -> None:
     decisions = run(game, activation.activate(game, sgt), {"stalingrad.mode": SEARCHING})
     assert asked(decisions, "stalingrad.action") == [] and covering(game, sgt) == -1
     assert act_state(game, sgt).mp == 0
+
+
+def test_a_hit_says_whether_the_zombie_died(tmp_path: Path) -> None:
+    """A hit kills a walker (1 hit) and says so; a brute (2 hits) survives its first hit, stunned
+    (tough), and the hit says it did not die; its second kills it."""
+    game = make(tmp_path, [char("sergeant", 0, 0), zombie("walker", 5, 5), zombie("brute", 7, 7)])
+    walker, brute = at(game, 5, 5), at(game, 7, 7)
+    assert hit_zombie(game, walker, None) is True
+    assert hit_zombie(game, brute, None) is False
+    assert hit_zombie(game, brute, None) is True
+
+
+def test_spending_ammo_a_weapon_has_none_of_changes_nothing(tmp_path: Path) -> None:
+    """Ammo is spent only from what a weapon holds: fists hold none, so nothing is counted or added;
+    the PPSh's 4 rounds go to 3."""
+    game = make(tmp_path, [char("sergeant", 0, 0)])
+    sgt = at(game, 0, 0)
+    before = dict(tally(game))
+    spend_ammo(game, sgt, "fists")
+    assert "fists" not in game.world.get(sgt, Arsenal).ammo and tally(game) == before
+    spend_ammo(game, sgt, "ppsh")
+    assert game.world.get(sgt, Arsenal).ammo["ppsh"] == 3
