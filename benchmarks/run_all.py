@@ -142,9 +142,14 @@ def dask_against_local(games: int) -> list[Row]:
     from ecs_zombie.batch import BatchSpec
 
     spec = BatchSpec("shambling", games, 1)
-    local = _timed(lambda: play_batch(spec, workers=2), time.perf_counter)
-    dask = _timed(lambda: play_batch(spec, workers=2, backend="dask"), time.perf_counter)
-    return [Row(f"dask / local pool, {games:,} shambling games", dask / local, "x", "<= 1.10x", dask / local <= 1.10)]
+    # Wall time (the work is in worker processes), three of each taken in turn so that a neighbour's
+    # burst weighs on both; the ratio of the medians.
+    local, dask = [], []
+    for _ in range(3):
+        local.append(_timed(lambda: play_batch(spec, workers=2), time.perf_counter))
+        dask.append(_timed(lambda: play_batch(spec, workers=2, backend="dask"), time.perf_counter))
+    ratio = statistics.median(dask) / statistics.median(local)
+    return [Row(f"dask / local pool, {games:,} shambling games", ratio, "x", "<= 1.10x", ratio <= 1.10)]
 
 
 def main() -> None:
