@@ -410,3 +410,19 @@ def test_a_batch_on_a_running_scheduler_gives_the_local_results(tmp_path: Path) 
                 proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+def test_timed_counts_only_its_sides_decisions() -> None:
+    """The tournament's timing wrapper starts from nothing and counts the decisions of its sides
+    only (the narrator's here), as the game logs them; the others are answered all the same."""
+    from ecs_zombie.batch import Timed
+    from ecs_zombie.decisions import PolicyTable
+    from ecs_zombie.game import new_game
+
+    timed = Timed(PolicyTable("heuristic"), ("narrator",))
+    assert (timed.decisions, timed.seconds) == (0, 0.0)
+    game = new_game("shambling", 3)
+    game.play(timed)
+    asked = [e for e in game.events if e[1] == "decision"]
+    assert timed.decisions == sum(1 for e in asked if e[2]["side"] == "narrator") < len(asked)
+    game.close()

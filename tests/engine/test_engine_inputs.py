@@ -381,12 +381,13 @@ def test_a_scenario_is_held_to_its_bounds(tmp_path: Path, change: Callable[[str]
     (["batch", "director", "--games", "100000", "--players", "5", "--quiet"], "players must be 1..4, got 5"),
     (["run", "shambling", "--policy", "narator=random"], "--policy names the side 'narator', which no decision of "
                                                          "ruleset 'shambling' is asked of (did you mean 'narrator'?)"),
-    (["run", "director", "--policy", "player:2=random"], "--policy names player:2, but this game has 2 players"),
+    (["run", "director", "--policy", "player:2=random"], "--policy names player:2, but this game has 2 players "
+                                                          "(player:0..player:1)"),
     (["run", "stalingrad", "--policy", "zombies=first"], "(sides: player:0; see ecs-zombie decisions stalingrad)"),
     (["run", "shambling", "--save", "a\x00b"], "the file name holds the control character '\\x00'"),
     (["run", "shambling", "--record", "dir/"], "'dir/' is no file name"),
     (["batch", "shambling", "--games", "5", "--seed", "-3"], "--seed takes a whole number"),
-    (["batch", "shambling", "--games", "5", "--policy", "player:1=random"], "but this game has 1 player"),
+    (["batch", "shambling", "--games", "5", "--policy", "player:1=random"], "but this game has 1 player (player:0)"),
 ])
 def test_arguments_are_refused_before_any_work(tmp_path: Path, args: list[str], message: str) -> None:
     outcome = run_command(args, tmp_path)
