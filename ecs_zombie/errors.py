@@ -40,3 +40,9 @@ class ScriptError(GameError):
 
 class DecisionError(GameError):
     """A decision answer is out of range or a scripted list of decisions ran out."""
+
+
+def cause(exc: BaseException) -> str:
+    """A failure inside a game's rules as one line, for a message that blames the input that led
+    there: `KeyError: 'survivorx'` (the exception's text, whitespace folded, at most 200 characters)."""
+    return f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"

@@ -33,7 +33,7 @@ import msgspec
 
 from ecs_zombie import canonical
 from ecs_zombie.catalog import Origin, find_saved
-from ecs_zombie.components import by_class, by_name, registered_components
+from ecs_zombie.components import Kind, by_class, by_name, registered_components
 from ecs_zombie.errors import GameError, SaveError
 from ecs_zombie.fields import EntityId, Int64, describe, field_types, ids_in, plain_value, row_type
 from ecs_zombie.limits import MAX_DIE, MAX_PLAYERS, MAX_SCRIPT, MAX_TICKS, SEED_MAX, SEED_MIN
@@ -348,18 +348,15 @@ def kind_components(ruleset: Ruleset) -> dict[str, frozenset[type]]:
     out: dict[str, frozenset[type]] = {}
     for prefab in ruleset.prefabs.values():
         kind = prefab.components.get("Kind", {}).get("name")
-        if not isinstance(kind, str) or "Kind" not in prefab.components:
+        if not isinstance(kind, str):
             continue
         held = frozenset(t.cls for c in prefab.components if c not in removable and (t := by_name(c)) is not None)
         out[kind] = out[kind] & held if kind in out else held
     return out
 
 
-def check_kinds(entities: list[tuple[int, list[Any]]], ruleset: Ruleset, bad: str) -> None:
-    """Each piece holds the components its kind always holds (`kind_components`)."""
-    from ecs_zombie.components import Kind
-
-    required = kind_components(ruleset)
+def check_kinds(entities: list[tuple[int, list[Any]]], required: dict[str, frozenset[type]], bad: str) -> None:
+    """Each piece holds the components its kind always holds (`required`: `kind_components`)."""
     for ent, comps in entities:
         for c in comps:
             if type(c) is Kind:
@@ -377,7 +374,7 @@ def load_state(body: bytes, name: str, bad: str = "") -> tuple[SavedState, Rules
     ruleset = ruleset_of(state, name)
     check_rules(state, ruleset, bad or inconsistent(name))
     entities = read_entities(state, bad or inconsistent(name))
-    check_kinds(entities, ruleset, bad or inconsistent(name))
+    check_kinds(entities, kind_components(ruleset), bad or inconsistent(name))
     return state, ruleset, entities
 
 
@@ -418,6 +415,7 @@ def read_replay(content: bytes, name: str) -> tuple[SavedReplay, SavedState]:
     except msgspec.DecodeError:
         raise SaveError(f"{name}: corrupted body") from None
     initial, ruleset, _entities = load_state(replay.initial, name, f"{bad}: initial state")
+    required = kind_components(ruleset)  # the same rules for every tick's state
     tick = initial.tick
     for i, (at, digest, systems, body) in enumerate(replay.ticks):
         if at != tick + 1:
@@ -429,7 +427,7 @@ def read_replay(content: bytes, name: str) -> tuple[SavedReplay, SavedState]:
         if (state.ruleset, state.ruleset_hash, state.tables) != (initial.ruleset, initial.ruleset_hash, initial.tables):
             raise SaveError(f"{bad}: the state of tick {at} names other rules than the initial state")
         check_rules(state, ruleset, f"{bad}: state of tick {at}")
-        check_kinds(read_entities(state, f"{bad}: state of tick {at}"), ruleset, f"{bad}: state of tick {at}")
+        check_kinds(read_entities(state, f"{bad}: state of tick {at}"), required, f"{bad}: state of tick {at}")
         if any(not s for s, _n in systems):
             raise SaveError(f"{bad}: tick {at} names a system with no name")
     counted = sum(n for _t, _d, systems, _b in replay.ticks for _s, n in systems)

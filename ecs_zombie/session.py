@@ -16,7 +16,7 @@ from ecs_zombie.arguments import check_policy_sides, check_seed, check_text
 from ecs_zombie.catalog import catalog
 from ecs_zombie.data import YMap, display_path, load_yaml
 from ecs_zombie.decisions import PolicyTable
-from ecs_zombie.errors import DataError, GameError, SaveError
+from ecs_zombie.errors import DataError, GameError, SaveError, cause
 from ecs_zombie.game import Game, new_game
 from ecs_zombie.prefabs import load_prefabs
 from ecs_zombie.registry import TABLES
@@ -106,9 +106,8 @@ def run(target: str, seed: int, policy: str, players: int | None, dice: list[int
     except GameError:
         raise
     except Exception as exc:
-        where = f" in {game.system_path} at {game.ruleset.tick_name} {game.tick}" if game.system_path else ""
-        raise GameError(f"{target}: the game fails{where} ({type(exc).__name__}: "
-                        f"{' '.join(str(exc).split())[:200]}); the files' content does not fit the rules") from exc
+        raise GameError(f"{target}: the game fails{_in_system(game)} ({cause(exc)}); the files' content does not "
+                        f"fit the rules") from exc
 
 
 def resume(path: str, save: str | None, record: str | None) -> RunResult:
@@ -124,10 +123,15 @@ def resume(path: str, save: str | None, record: str | None) -> RunResult:
     except GameError:
         raise
     except Exception as exc:
-        where = f" in {game.system_path} at {game.ruleset.tick_name} {game.tick}" if game is not None and \
-            game.system_path else ""
-        raise SaveError(f"{path}: the game it holds fails{where} ({type(exc).__name__}: "
-                        f"{' '.join(str(exc).split())[:200]}); its content does not fit the rules") from exc
+        raise SaveError(f"{path}: the game it holds fails{_in_system(game)} ({cause(exc)}); its content does not "
+                        f"fit the rules") from exc
+
+
+def _in_system(game: Game | None) -> str:
+    """Where a rule failed, for a message: ` in <system path> at <tick name> <tick>` (or nothing)."""
+    if game is None or not game.system_path:
+        return ""
+    return f" in {game.system_path} at {game.ruleset.tick_name} {game.tick}"
 
 
 def inspect_state(path: str, tick: int | None) -> dict[str, Any]:
@@ -234,7 +238,7 @@ def trial(scenario: Scenario, where: str) -> None:
         except Exception as exc:
             at = f" in {game.system_path} at {game.ruleset.tick_name} {game.tick}" if game is not None else ""
             raise DataError(f"a trial game ({players} player{'s' * (players > 1)}, seed {seed}) fails{at} "
-                            f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})", where) from None
+                            f"({cause(exc)})", where) from None
         finally:
             if timed_here:
                 signal.setitimer(signal.ITIMER_PROF, 0)

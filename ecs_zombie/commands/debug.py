@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from ecs_zombie.commands.output import emit_json, err, guarded, out, table, wrote
-from ecs_zombie.errors import GameError, SaveError
+from ecs_zombie.errors import GameError, SaveError, cause
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
@@ -65,8 +65,7 @@ def replay(
                 raise
             except Exception as exc:  # a state that loads but that its rules cannot measure or draw
                 raise SaveError(f"{replay_file}: the state of {game.ruleset.tick_name} {game.tick} fails in its "
-                                f"rules ({type(exc).__name__}: {' '.join(str(exc).split())[:200]}); its content "
-                                f"does not fit the rules") from exc
+                                f"rules ({cause(exc)}); its content does not fit the rules") from exc
             if show and not as_json:
                 out.print(f"{game.ruleset.tick_name} {game.tick}: " +
                           ", ".join(f"{k}={v}" for k, v in rows[-1].items() if k != "turn"), markup=False)

@@ -255,32 +255,27 @@ def test_unlock_counts_figures_in_the_way(tmp_path: Path) -> None:
     assert events(game, "unlock_attempt")[0]["need"] == 6
 
 
+def _estimates(game: Any, ent: int, mode: str) -> dict[tuple[Any, ...], int]:
+    """The hit # the activation hands the policy for each attack option, after declaring `mode`."""
+    declare(game, ent, mode, 0)
+    opts = options(game, ent)
+    return {tuple(opts[i]): v for i, v in activation.estimates(game, ent, opts).items()}
+
+
 def test_hit_estimates_for_the_policy(tmp_path: Path) -> None:
     """The activation tells the policy each attack's final hit # against its target: walking PPSh at
     range 3 is 5 + 2; the sapper's spade, with a zombie touching diagonally and another two squares
     ahead behind a friend, is 5 against the touching one."""
     game = make(tmp_path, [char("sergeant", 0, 3), zombie("walker", 3, 3)])
-    sgt = at(game, 0, 3)
-    declare(game, sgt, WALKING, 0)
-    opts = options(game, sgt)
-    est = activation.estimates(game, sgt, opts)
-    assert {tuple(opts[i]): v for i, v in est.items()} == {("attack", "normal", "ppsh"): 7,
-                                                            ("attack", "spread", "ppsh"): 7}
+    assert _estimates(game, at(game, 0, 3), WALKING) == {("attack", "normal", "ppsh"): 7,
+                                                          ("attack", "spread", "ppsh"): 7}
     game = make(tmp_path / "b", [char("sapper", 0, 3), zombie("walker", 2, 3), char("sniper", 1, 3),
                                  zombie("walker", 1, 4)])
-    sap = at(game, 0, 3)
-    declare(game, sap, STATIONARY, 0)
-    opts = options(game, sap)
-    est = activation.estimates(game, sap, opts)
-    assert {tuple(opts[i]): v for i, v in est.items()} == {("attack", "h2h", "spade"): 5}
+    assert _estimates(game, at(game, 0, 3), STATIONARY) == {("attack", "h2h", "spade"): 5}
     # Past a friend the line of fire adds 1: walking PPSh at range 4 past the sniper is 5 + 1 + 2 + 1.
     game = make(tmp_path / "c", [char("sergeant", 0, 3), char("sniper", 2, 3), zombie("walker", 4, 3)])
-    sgt = at(game, 0, 3)
-    declare(game, sgt, WALKING, 0)
-    opts = options(game, sgt)
-    est = activation.estimates(game, sgt, opts)
-    assert {tuple(opts[i]): v for i, v in est.items()} == {("attack", "normal", "ppsh"): 9,
-                                                            ("attack", "spread", "ppsh"): 9}
+    assert _estimates(game, at(game, 0, 3), WALKING) == {("attack", "normal", "ppsh"): 9,
+                                                          ("attack", "spread", "ppsh"): 9}
 
 
 def test_a_hidden_zombie_seen_during_an_activation_is_revealed(tmp_path: Path) -> None:
