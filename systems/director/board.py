@@ -9,8 +9,7 @@ from the first player clockwise (by seat); every walk over zombies goes by entit
 from __future__ import annotations
 
 import heapq
-from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Container
 
 from ecs_zombie import hexgrid
 from ecs_zombie.components import HEX, Card, Deck, Faction, Markers, Owner, Position, Tally, Wounds
@@ -47,36 +46,79 @@ def hex_of(pos: Position) -> Hex:
 
 
 class Board:
-    """Who and what is where, now."""
+    """Who and what is where, now.
 
-    __slots__ = ("crossings", "hazards", "items", "links", "players", "tile_of", "tiles", "zombies")
+    The map (which tile each hex is on, hazards, seams, and each hex's `steps`) comes from a memo
+    the world keeps until a tile comes or goes (see `_map_key` for what else it is keyed on). The
+    pieces (`players`, `zombies`), `items` and `links` are read from the world when first asked
+    for: every system builds its board right before reading it, so the view is the same as one
+    read at construction (a system that changes pieces keeps the dictionaries it already read up
+    to date, or builds a new board)."""
+
+    __slots__ = ("_items", "_links", "_players", "_world", "_zombies", "crossings", "hazards", "steps", "tile_of",
+                 "tiles")
 
     def __init__(self, game: Game) -> None:
-        world = game.world
+        world = self._world = game.world
         tiles = world.query1(MapTile)
         self.tiles: dict[int, MapTile] = dict(tiles)
         self.tile_of: dict[Hex, int]
         self.hazards: set[Hex]
         self.crossings: frozenset[tuple[Hex, Hex]]
-        # Which tile each hex is on changes only when a tile is laid or goes (the world drops the
-        # memo), a tile gains a hazard hex or an exit gets its tile (both part of the key).
-        key = ("director/map", tuple((len(t.hazards), sum(1 for ex in t.exits if ex["state"] == "placed"))
-                                     for _e, t in tiles))
-        self.tile_of, self.hazards, self.crossings = world.memo(key, (MapTile,), lambda: _tile_map(tiles))
-        self.players: dict[Hex, int] = {}
-        self.zombies: dict[Hex, int] = {}
-        for ent, (pos, fac) in world.query(Position, Faction):
+        self.steps: dict[Hex, tuple[Hex, ...]]
+        self.tile_of, self.hazards, self.crossings, self.steps = world.memo(
+            _map_key(tiles), (MapTile,), lambda: _tile_map(tiles))
+        self._players: dict[Hex, int] | None = None
+        self._zombies: dict[Hex, int] | None = None
+        self._items: dict[Hex, int] | None = None
+        self._links: dict[Hex, tuple[Hex, int]] | None = None
+
+    def _pieces(self) -> None:
+        players: dict[Hex, int] = {}
+        zombies: dict[Hex, int] = {}
+        for ent, (pos, fac) in self._world.query(Position, Faction):
             if fac.side == SURVIVORS:
-                self.players[(pos.x, pos.y)] = ent
+                players[(pos.x, pos.y)] = ent
             elif fac.side == ZOMBIES:
-                self.zombies[(pos.x, pos.y)] = ent
-        self.items: dict[Hex, int] = {}
-        for ent, (pos, _item) in world.query(Position, FloorItem):
-            self.items[(pos.x, pos.y)] = ent
-        self.links: dict[Hex, tuple[Hex, int]] = {}
-        for _ent, (pos, link) in world.query(Position, LadderLink):
-            if tuple(link.to) in self.tile_of:
-                self.links[(pos.x, pos.y)] = ((link.to[0], link.to[1]), link.cost)
+                zombies[(pos.x, pos.y)] = ent
+        self._players, self._zombies = players, zombies
+
+    @property
+    def players(self) -> dict[Hex, int]:
+        """Survivor by hex."""
+        if self._players is None:
+            self._pieces()
+        assert self._players is not None
+        return self._players
+
+    @property
+    def zombies(self) -> dict[Hex, int]:
+        """Zombie by hex."""
+        if self._zombies is None:
+            self._pieces()
+        assert self._zombies is not None
+        return self._zombies
+
+    @property
+    def items(self) -> dict[Hex, int]:
+        """Floor item by hex."""
+        if self._items is None:
+            self._items = {(pos.x, pos.y): ent for ent, (pos, _item) in self._world.query(Position, FloorItem)}
+        return self._items
+
+    @items.setter
+    def items(self, value: dict[Hex, int]) -> None:
+        self._items = value
+
+    @property
+    def links(self) -> dict[Hex, tuple[Hex, int]]:
+        """Ladder and sewer ends on the map: hex -> (the other end, its cost)."""
+        if self._links is None:
+            tile_of = self.tile_of
+            self._links = {(pos.x, pos.y): ((link.to[0], link.to[1]), link.cost)
+                           for _ent, (pos, link) in self._world.query(Position, LadderLink)
+                           if (link.to[0], link.to[1]) in tile_of}
+        return self._links
 
     def on_board(self, h: Hex) -> bool:
         return h in self.tile_of
@@ -99,30 +141,55 @@ class Board:
 
     def around(self, h: Hex) -> list[Hex]:
         """The neighbours of `h` a piece on it can step to (`linked`), in direction order."""
-        return [n for n in hexgrid.neighbours(h) if self.linked(h, n)]
+        return list(self.steps.get(h, ()))
 
     def adjacent_zombies(self, h: Hex) -> list[int]:
         """Zombies next to `h` with no wall between (`linked`)."""
         zs = self.zombies
-        return [zs[n] for n in hexgrid.neighbours(h) if n in zs and self.linked(h, n)]
+        return [zs[n] for n in self.steps.get(h, ()) if n in zs]
 
     def bfs(self, starts: list[Hex], passable: Callable[[Hex], bool]) -> dict[Hex, int]:
         """Steps from the nearest start to every hex reachable through `passable` hexes, stepping
         only between `linked` hexes (starts count 0 whatever `passable` says of them)."""
         dist: dict[Hex, int] = {}
-        queue: deque[Hex] = deque()
+        frontier: list[Hex] = []
         for s in starts:
             if s not in dist:
                 dist[s] = 0
-                queue.append(s)
-        linked = self.linked
-        while queue:
-            h = queue.popleft()
-            d = dist[h] + 1
-            for n in hexgrid.neighbours(h):
-                if n not in dist and passable(n) and linked(h, n):
-                    dist[n] = d
-                    queue.append(n)
+                frontier.append(s)
+        steps = self.steps
+        d = 0
+        # layer by layer: the order a first-in first-out queue visits hexes in
+        while frontier:
+            d += 1
+            nxt: list[Hex] = []
+            for h in frontier:
+                for n in steps.get(h, ()):
+                    if n not in dist and passable(n):
+                        dist[n] = d
+                        nxt.append(n)
+            frontier = nxt
+        return dist
+
+    def bfs_avoiding(self, starts: list[Hex], blocked: Container[Hex]) -> dict[Hex, int]:
+        """`bfs` through every hex of the map but the `blocked` ones (a predicate-free `bfs`)."""
+        dist: dict[Hex, int] = {}
+        frontier: list[Hex] = []
+        for s in starts:
+            if s not in dist:
+                dist[s] = 0
+                frontier.append(s)
+        steps = self.steps
+        d = 0
+        while frontier:
+            d += 1
+            nxt: list[Hex] = []
+            for h in frontier:
+                for n in steps.get(h, ()):
+                    if n not in dist and n not in blocked:
+                        dist[n] = d
+                        nxt.append(n)
+            frontier = nxt
         return dist
 
     def tile_at(self, h: Hex) -> MapTile | None:
@@ -130,10 +197,20 @@ class Board:
         return self.tiles[ent] if ent is not None else None
 
 
+def _map_key(tiles: tuple[tuple[int, MapTile], ...]) -> tuple[object, ...]:
+    """The memo key of the map. Which tile each hex is on changes only when a tile is laid or goes
+    (the world drops the memo); a tile gaining a hazard hex or an exit getting its tile changes
+    the tile in place, so those counts are part of the key."""
+    return ("director/map", tuple((len(t.hazards), [ex["state"] for ex in t.exits].count("placed"))
+                                  for _e, t in tiles))
+
+
 def _tile_map(tiles: tuple[tuple[int, MapTile], ...]
-              ) -> tuple[dict[Hex, int], set[Hex], frozenset[tuple[Hex, Hex]]]:
-    """Which tile each hex is on, the hazard hexes, and the seams between tiles: each exit with a
-    tile laid against it joins the exit hex and that tile's entry hex (both ways)."""
+              ) -> tuple[dict[Hex, int], set[Hex], frozenset[tuple[Hex, Hex]], dict[Hex, tuple[Hex, ...]]]:
+    """Which tile each hex is on, the hazard hexes, the seams between tiles (each exit with a
+    tile laid against it joins the exit hex and that tile's entry hex, both ways), and for each
+    hex of the map its `linked` neighbours in direction order: what every walk over the map
+    steps along, worked out once per map rather than hex by hex in every walk."""
     tile_of: dict[Hex, int] = {}
     hazards: set[Hex] = set()
     by_ent = dict(tiles)
@@ -146,7 +223,12 @@ def _tile_map(tiles: tuple[tuple[int, MapTile], ...]
             if other is not None and other.entry:
                 a, b = (ex["hex"][0], ex["hex"][1]), (other.entry[0], other.entry[1])
                 seams.update(((a, b), (b, a)))
-    return tile_of, hazards, frozenset(seams)
+    steps: dict[Hex, tuple[Hex, ...]] = {}
+    for h, ent in tile_of.items():
+        q, r = h
+        steps[h] = tuple(n for n in ((q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1), (q, r + 1))
+                         if (t := tile_of.get(n)) is not None and (t == ent or (h, n) in seams))
+    return tile_of, hazards, frozenset(seams), steps
 
 
 # -- pieces --------------------------------------------------------------------------------------
@@ -403,7 +485,8 @@ def shots_from(board: Board, start: Hex, max_range: int, shooter: int) -> dict[i
     parent: dict[Hex, Hex] = {}
     heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
     out: dict[int, tuple[int, list[int]]] = {}
-    tile_of, zs, ps = board.tile_of, board.zombies, board.players
+    steps, zs, ps = board.steps, board.zombies, board.players
+    beyond = (max_range + 1, 0)
     while heap:
         d, c, h = heapq.heappop(heap)
         if best.get(h, (d, c)) < (d, c):
@@ -420,12 +503,11 @@ def shots_from(board: Board, start: Hex, max_range: int, shooter: int) -> dict[i
             continue
         if d >= max_range:
             continue
-        for n in hexgrid.neighbours(h):
-            if n not in tile_of or not board.linked(h, n):
-                continue
-            cost = (d + 1, c + (1 if n in ps else 0))
-            if cost < best.get(n, (max_range + 1, 0)):
+        d1 = d + 1
+        for n in steps.get(h, ()):
+            cost = (d1, c + 1) if n in ps else (d1, c)
+            if cost < best.get(n, beyond):
                 best[n] = cost
                 parent[n] = h
-                heapq.heappush(heap, (cost[0], cost[1], n))
+                heapq.heappush(heap, (d1, cost[1], n))
     return out

@@ -62,15 +62,19 @@ def route(board: Board) -> dict[Hex, int]:
         best[h] = hexgrid.distance(h, centre)
         heap.append((best[h], h))
     heapq.heapify(heap)
-    links = board.links
+    links, steps = board.links, board.steps
     while heap:
         d, h = heapq.heappop(heap)
         if d > best[h]:
             continue
-        steps = [(n, 1) for n in hexgrid.neighbours(h) if board.linked(h, n)]
-        if h in links:
-            steps.append(links[h])
-        for n, cost in steps:
+        d1 = d + 1
+        for n in steps.get(h, ()):
+            if d1 < best.get(n, FAR):
+                best[n] = d1
+                heapq.heappush(heap, (d1, n))
+        link = links.get(h)
+        if link is not None:
+            n, cost = link
             if d + cost < best.get(n, FAR):
                 best[n] = d + cost
                 heapq.heappush(heap, (d + cost, n))

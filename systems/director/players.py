@@ -9,6 +9,7 @@ players with hit points above 0 and no adjacent zombie get up.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Generator
 from typing import Any
 
@@ -66,12 +67,36 @@ def reachable(game: Game, board: Board, ent: int, budget: int) -> tuple[Hex, dic
     players, from tile to tile only where an exit meets an entry (`Board.linked`); a ladder/sewer
     costs `ladder_cost` (Z) to the other end."""
     start = hex_of(game.world.get(ent, Position))
-
-    def cost(a: Hex, b: Hex) -> int | None:
-        return 1 if board.free(b) and board.linked(a, b) else None
-
-    extra = {h: [(to, c)] for h, (to, c) in board.links.items() if board.free(to) or to == start}
-    best, parent = hexgrid.weighted_paths(start, cost, budget, extra)
+    zombies, players, steps = board.zombies, board.players, board.steps
+    extra = {h: (to, c) for h, (to, c) in board.links.items() if board.free(to) or to == start}
+    # `hexgrid.weighted_paths` with a step of 1 to each free `linked` neighbour, then the ladder
+    # (the same pushes in the same order), over the board's steps
+    best: dict[Hex, int] = {start: 0}
+    parent: dict[Hex, Hex] = {}
+    heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
+    order = 0
+    over = budget + 1
+    while heap:
+        c, _o, h = heapq.heappop(heap)
+        if c > best.get(h, over):
+            continue
+        nc = c + 1
+        if nc <= budget:
+            for n in steps.get(h, ()):
+                if n not in zombies and n not in players and nc < best.get(n, over):
+                    best[n] = nc
+                    parent[n] = h
+                    order += 1
+                    heapq.heappush(heap, (nc, order, n))
+        link = extra.get(h)
+        if link is not None:
+            n, price = link
+            nc = c + price
+            if nc <= budget and nc < best.get(n, over):
+                best[n] = nc
+                parent[n] = h
+                order += 1
+                heapq.heappush(heap, (nc, order, n))
     return start, best, parent
 
 

@@ -209,7 +209,8 @@ def remove_tiles(game: Game) -> None:
     occupied = set(on.values())
     shallowest = min(tiles[t].depth for t in occupied)
     low_section = min(tiles[t].section for t in occupied)
-    adj = _adjacent_tiles(tiles)
+    # which tiles touch changes only when a tile is laid or goes (a tile's hexes never change)
+    adj = world.memo(("director/touching",), (MapTile,), lambda: _adjacent_tiles(tiles))
     doomed = []
     for ent in sorted(tiles):
         t = tiles[ent]

@@ -29,15 +29,12 @@ def approach_fields(game: Game, board: Board) -> list[tuple[int, dict[Hex, int]]
     zombies but never through a survivor, from tile to tile only where an exit meets an entry;
     computed once per phase (survivors do not move in it)."""
     players = board.players
-
-    def passable(h: Hex) -> bool:
-        return h in board.tile_of and h not in players
-
+    steps = board.steps
     out = []
     for ent in survivors(game):
         me = hex_of(game.world.get(ent, Position))
-        starts = [n for n in board.around(me) if passable(n)]
-        out.append((ent, board.bfs(starts, passable)))
+        starts = [n for n in steps.get(me, ()) if n not in players]
+        out.append((ent, board.bfs_avoiding(starts, players)))
     return out
 
 
@@ -50,15 +47,15 @@ def step_toward(field: dict[Hex, int], h: Hex, moves: int, taken: set[Hex], boar
     start = field.get(h)
     if start is None:
         return h
-    players, linked = board.players, board.linked
+    players, steps = board.players, board.steps
     layers = [[h]]
     for _ in range(min(moves, start)):
         seen: set[Hex] = set()
         nxt: list[Hex] = []
         for at in layers[-1]:
-            d = field[at]
-            for n in hexgrid.neighbours(at):
-                if n not in seen and field.get(n) == d - 1 and n not in players and linked(at, n):
+            d = field[at] - 1
+            for n in steps.get(at, ()):
+                if n not in seen and field.get(n) == d and n not in players:
                     seen.add(n)
                     nxt.append(n)
         if not nxt:
