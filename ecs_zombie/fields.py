@@ -164,8 +164,10 @@ def row_type(name: str) -> Any:
             raise KeyError(name)
         types = tuple(f.type for f in field_types(ctype.cls))
         values = tuple[types] if types else tuple[()]  # type: ignore[valid-type]
+        # Untracked by the cyclic collector (`gc=False`): a row only carries decoded values into a
+        # component and is dropped, so it is never part of a cycle.
         struct = msgspec.defstruct(f"Saved{name}", [("values", values)], array_like=True, tag=name,
-                                   forbid_unknown_fields=True)
+                                   forbid_unknown_fields=True, gc=False)
         found = _ROWS[name] = (ctype.cls, struct)
     return found[1]
 

@@ -25,6 +25,9 @@ of a file are not changed by any of this: only reading is stricter.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, Union
 
@@ -115,6 +118,23 @@ _HEAD = msgspec.msgpack.Decoder(Head)
 _STATE = msgspec.msgpack.Decoder(SavedState)
 _REPLAY = msgspec.msgpack.Decoder(SavedReplay)
 _ENTITIES: dict[tuple[tuple[str, type], ...], tuple[msgspec.msgpack.Decoder[Any], dict[type, Any]]] = {}
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """The cyclic garbage collector held off while a state's objects are made.
+
+    Loading makes tens of thousands of containers that all survive, and each batch of them sets off
+    a collection that walks every object alive, again and again: in a 10,000-entity save that was
+    three quarters of the time (`benchmarks/bench_engine.py`). None of them can be garbage yet;
+    collection resumes, as it was, when the state is built."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _where(exc: Exception) -> str:
@@ -233,12 +253,62 @@ class _Kind:
     cls: type
     loose: tuple[tuple[int, Any], ...]  # fields holding `Any`
     ids: tuple[tuple[int, Any], ...]  # fields holding entity ids
+    shared: bool  # frozen, every field a number, text or flag: equal values may share one instance
 
 
-def read_entities(state: SavedState, bad: str) -> list[tuple[int, list[Any]]]:
+_SCALARS = (int, str, bool, float)
+
+
+def _shareable(cls: type, fields: tuple[Any, ...]) -> bool:
+    params = getattr(cls, "__dataclass_params__", None)
+    return bool(params is not None and params.frozen) and all(
+        f.type in _SCALARS or getattr(f.type, "__origin__", None) in _SCALARS or
+        str(f.type).startswith(("typing.Annotated[int", "typing.Literal[")) for f in fields)
+
+
+def _decoder(classes: list[tuple[str, type]]) -> tuple[msgspec.msgpack.Decoder[Any], dict[type, _Kind]]:
+    """The decoder of a schema's entities, and what to do with each row type it yields (cached per
+    schema: a replay's states share one)."""
+    found = _ENTITIES.get(tuple(classes))
+    if found is None:
+        rows = tuple(row_type(cname) for cname, _cls in classes)
+        row: Any = rows[0] if len(rows) == 1 else Union[rows] if rows else Annotated[  # noqa: UP007
+            list[Any], msgspec.Meta(max_length=0)]
+        kinds = {}
+        for (cname, cls), struct in zip(classes, rows, strict=True):
+            fields = field_types(cls)
+            kinds[struct] = _Kind(cname, cls, tuple((i, f) for i, f in enumerate(fields) if f.loose),
+                                  tuple((i, f) for i, f in enumerate(fields) if f.ids is not None),
+                                  _shareable(cls, fields))
+        decoder = msgspec.msgpack.Decoder(list[tuple[EntityId, list[row]]])  # type: ignore[valid-type]
+        found = _ENTITIES[tuple(classes)] = (decoder, kinds)
+    return found
+
+
+def _interning(cls: type) -> Callable[..., Any]:
+    """`cls(*values)`, made once per distinct values (for one load: frozen components of plain values)."""
+    pool: dict[tuple[Any, ...], Any] = {}
+
+    def make(*values: Any) -> Any:
+        found = pool.get(values)
+        if found is None:
+            found = pool[values] = cls(*values)
+        return found
+
+    return make
+
+
+def read_entities(state: SavedState, bad: str,
+                  required: dict[str, frozenset[type]] | None = None) -> list[tuple[int, list[Any]]]:
     """The entities of a state as (id, components) built from its content, decoded against its
     schema and the registered component types (load the state's ruleset first: it registers them).
-    Every list and mapping in them was made by the decoding: they share nothing with anything."""
+    Every list and mapping in them was made by the decoding: they share nothing with anything. A
+    frozen component of plain values is made once per distinct value and shared, as the world's own
+    copies share it. With `required` (`kind_components`), each piece is held to its kind as it is made.
+
+    This is the hot loop of every load (70,000 components in a 10,000-entity save): components are
+    built in one comprehension, and only entities holding a component that needs a closer look (a
+    `Kind`, a field of entity ids or of any value) are looked into."""
     schema = state.schema
     classes: list[tuple[str, type]] = []
     for cname in sorted(schema):
@@ -249,19 +319,7 @@ def read_entities(state: SavedState, bad: str) -> list[tuple[int, list[Any]]]:
             raise SaveError(f"{bad}: it gives component {cname} the fields {', '.join(schema[cname]) or 'none'}, "
                             f"this ecs-zombie {', '.join(ctype.fields) or 'none'}")
         classes.append((cname, ctype.cls))
-    found = _ENTITIES.get(tuple(classes))
-    if found is None:
-        rows = tuple(row_type(cname) for cname, _cls in classes)
-        row: Any = rows[0] if len(rows) == 1 else Union[rows] if rows else Annotated[  # noqa: UP007
-            list[Any], msgspec.Meta(max_length=0)]
-        kinds = {}
-        for (cname, cls), struct in zip(classes, rows, strict=True):
-            fields = field_types(cls)
-            kinds[struct] = _Kind(cname, cls, tuple((i, f) for i, f in enumerate(fields) if f.loose),
-                                  tuple((i, f) for i, f in enumerate(fields) if f.ids is not None))
-        decoder = msgspec.msgpack.Decoder(list[tuple[EntityId, list[row]]])  # type: ignore[valid-type]
-        found = _ENTITIES[tuple(classes)] = (decoder, kinds)
-    decoder, kinds = found
+    decoder, kinds = _decoder(classes)
     try:
         decoded = decoder.decode(state.entities)
     except msgspec.ValidationError as exc:
@@ -270,27 +328,38 @@ def read_entities(state: SavedState, bad: str) -> list[tuple[int, list[Any]]]:
         raise SaveError(f"{bad}: its entities are not msgpack") from None
     out: list[tuple[int, list[Any]]] = []
     refs: list[tuple[int, _Kind, Any, Any]] = []
-    make = {struct: kind.cls for struct, kind in kinds.items()}
-    looked = {struct: kind for struct, kind in kinds.items() if kind.loose or kind.ids}  # fields to look into
+    make = {struct: _interning(kind.cls) if kind.shared else kind.cls for struct, kind in kinds.items()}
+    looked = {kind.cls: kind for kind in kinds.values() if kind.loose or kind.ids}  # fields to look into
+    special = frozenset([*looked, Kind])
     last = 0
     for ent, rows_of in decoded:
         if ent <= last:
             raise SaveError(f"{bad}: entity {ent} comes after entity {last} (ids rise)")
         last = ent
         built = [make[type(r)](*r.values) for r in rows_of]
-        if len(built) > 1 and len({type(c) for c in built}) != len(built):
+        held = set(map(type, built))
+        if len(held) != len(built):
             raise SaveError(f"{bad}: entity {ent} lists a component twice")
+        if not special.isdisjoint(held):
+            for comp in built:
+                t = type(comp)
+                if t is Kind and required is not None:
+                    need = required.get(comp.name)
+                    if need and not need <= held:
+                        names = ", ".join(sorted(by_class(c).name for c in need - held))
+                        raise SaveError(f"{bad}: entity {ent} is a {comp.name} without {names}, which every "
+                                        f"{comp.name} holds")
+                kind = looked.get(t)
+                if kind is not None:
+                    for _i, f in kind.loose:
+                        if not plain_value(getattr(comp, f.name)):
+                            raise SaveError(f"{bad}: entity {ent} {kind.name}.{f.name} holds a value no component "
+                                            f"holds")
+                    for _i, f in kind.ids:
+                        value = getattr(comp, f.name)
+                        if value:  # an empty list names no entity
+                            refs.append((ent, kind, f, value))
         out.append((ent, built))
-        for r in rows_of:
-            kind = looked.get(type(r))
-            if kind is not None:
-                values = r.values
-                for i, f in kind.loose:
-                    if not plain_value(values[i]):
-                        raise SaveError(f"{bad}: entity {ent} {kind.name}.{f.name} holds a value no component holds")
-                for i, f in kind.ids:
-                    if values[i]:  # an empty list names no entity
-                        refs.append((ent, kind, f, values[i]))
     if last >= state.next_entity:
         raise SaveError(f"{bad}: entity {last} is not below the next entity id {state.next_entity}")
     if refs:
@@ -355,26 +424,13 @@ def kind_components(ruleset: Ruleset) -> dict[str, frozenset[type]]:
     return out
 
 
-def check_kinds(entities: list[tuple[int, list[Any]]], required: dict[str, frozenset[type]], bad: str) -> None:
-    """Each piece holds the components its kind always holds (`required`: `kind_components`)."""
-    for ent, comps in entities:
-        for c in comps:
-            if type(c) is Kind:
-                need = required.get(c.name)
-                if need and not need.issubset(map(type, comps)):
-                    names = ", ".join(sorted(by_class(t).name for t in need - set(map(type, comps))))
-                    raise SaveError(f"{bad}: entity {ent} is a {c.name} without {names}, which every {c.name} holds")
-                break
-
-
 def load_state(body: bytes, name: str, bad: str = "") -> tuple[SavedState, Ruleset, list[tuple[int, list[Any]]]]:
     """A state's content, fully checked: bookkeeping, ruleset (the same rules), entities, and each
     piece against its kind."""
     state = read_state(body, name, bad)
     ruleset = ruleset_of(state, name)
     check_rules(state, ruleset, bad or inconsistent(name))
-    entities = read_entities(state, bad or inconsistent(name))
-    check_kinds(entities, kind_components(ruleset), bad or inconsistent(name))
+    entities = read_entities(state, bad or inconsistent(name), kind_components(ruleset))
     return state, ruleset, entities
 
 
@@ -414,7 +470,14 @@ def read_replay(content: bytes, name: str) -> tuple[SavedReplay, SavedState]:
         raise SaveError(f"{bad}: {_where(exc)}") from None
     except msgspec.DecodeError:
         raise SaveError(f"{name}: corrupted body") from None
-    initial, ruleset, _entities = load_state(replay.initial, name, f"{bad}: initial state")
+    with collection_paused():  # every state's pieces are made and dropped: no cycles among them
+        initial, ruleset, _entities = load_state(replay.initial, name, f"{bad}: initial state")
+        _read_ticks(replay, initial, ruleset, name, bad)
+    return replay, initial
+
+
+def _read_ticks(replay: SavedReplay, initial: SavedState, ruleset: Ruleset, name: str, bad: str) -> None:
+    """Each tick record of a replay checked: its tick, digest and state, and the systems it names."""
     required = kind_components(ruleset)  # the same rules for every tick's state
     tick = initial.tick
     for i, (at, digest, systems, body) in enumerate(replay.ticks):
@@ -427,11 +490,10 @@ def read_replay(content: bytes, name: str) -> tuple[SavedReplay, SavedState]:
         if (state.ruleset, state.ruleset_hash, state.tables) != (initial.ruleset, initial.ruleset_hash, initial.tables):
             raise SaveError(f"{bad}: the state of tick {at} names other rules than the initial state")
         check_rules(state, ruleset, f"{bad}: state of tick {at}")
-        check_kinds(read_entities(state, f"{bad}: state of tick {at}"), required, f"{bad}: state of tick {at}")
+        read_entities(state, f"{bad}: state of tick {at}", required)
         if any(not s for s, _n in systems):
             raise SaveError(f"{bad}: tick {at} names a system with no name")
     counted = sum(n for _t, _d, systems, _b in replay.ticks for _s, n in systems)
     if replay.events and counted > len(replay.events):  # a replay may leave its events out
         raise SaveError(f"{bad}: the tick records count {counted} events, the replay holds {len(replay.events)}")
-    return replay, initial
 

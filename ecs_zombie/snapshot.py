@@ -21,7 +21,7 @@ from ecs_zombie import canonical
 from ecs_zombie.dice import DiceScript
 from ecs_zombie.errors import SaveError
 from ecs_zombie.game import Game
-from ecs_zombie.loading import body_of, check_version, load_state
+from ecs_zombie.loading import body_of, check_version, collection_paused, load_state
 from ecs_zombie.state import FORMAT_VERSION, game_state, state_bytes
 
 __all__ = ["FORMAT_VERSION", "MAGIC", "check_version", "load", "read_file", "restore", "save", "state_bytes",
@@ -37,16 +37,17 @@ def restore(state: dict[str, Any] | bytes, name: str = "save") -> Game:
     """A live game from a snapshot's content (its canonical bytes, or those decoded to Python values),
     checked as it is decoded (`ecs_zombie.loading`): anything inconsistent is a one-line `SaveError`."""
     body = state if isinstance(state, bytes) else body_of(state, name)
-    saved, ruleset, entities = load_state(body, name)
-    game = Game(ruleset, saved.seed, dict(saved.params), saved.players, saved.scenario, dict(saved.tables))
-    game.tick, game.over, game.outcome = saved.tick, saved.over, saved.outcome
-    game.policy_spec = saved.policy
-    game.rng.set_state({k: list(v) for k, v in saved.rng.items()})
-    game.rng.set_state({k: list(v) for k, v in saved.policy_rng.items()})
-    game.dice_script = DiceScript(list(saved.dice_script))
-    game.card_script = list(saved.card_script)
-    game.log_base = saved.log_pos
-    game.world.load(entities, saved.next_entity)
+    with collection_paused():
+        saved, ruleset, entities = load_state(body, name)
+        game = Game(ruleset, saved.seed, dict(saved.params), saved.players, saved.scenario, dict(saved.tables))
+        game.tick, game.over, game.outcome = saved.tick, saved.over, saved.outcome
+        game.policy_spec = saved.policy
+        game.rng.set_state({k: list(v) for k, v in saved.rng.items()})
+        game.rng.set_state({k: list(v) for k, v in saved.policy_rng.items()})
+        game.dice_script = DiceScript(list(saved.dice_script))
+        game.card_script = list(saved.card_script)
+        game.log_base = saved.log_pos
+        game.world.load(entities, saved.next_entity)
     if saved.resume_answers is not None:  # saved at a pending decision: re-run the tick up to it
         game.keep_tick_start = True
         game.resume_tick(list(saved.resume_answers))

@@ -4,6 +4,7 @@ stepper (stepper.py) that answers decisions from outside."""
 
 from __future__ import annotations
 
+import gc
 import os
 import stat
 from collections.abc import Iterator
@@ -13,8 +14,8 @@ from typing import Any
 import msgpack
 import pytest
 
-from ecs_zombie import canonical, new_game
-from ecs_zombie.components import Markers
+from ecs_zombie import canonical, loading, new_game
+from ecs_zombie.components import Kind, Markers, Wounds, Zone
 from ecs_zombie.decisions import PolicyTable
 from ecs_zombie.errors import DecisionError, SaveError
 from ecs_zombie.snapshot import (
@@ -121,6 +122,60 @@ def test_a_loaded_game_shares_no_list_with_its_state(tmp_path: Path) -> None:
     data = save(game, tmp_path / "s.msgpack")
     assert load(tmp_path / "s.msgpack") is not None and (tmp_path / "s.msgpack").read_bytes() == data
     for g in (game, loaded, again):
+        g.close()
+
+
+def test_loading_holds_the_collector_off_and_gives_it_back_as_it_was(tmp_path: Path) -> None:
+    """Loading pauses the cyclic collector while it builds (most of a big load was collections):
+    afterwards it is on again if it was on, and still off if the caller had turned it off, even
+    when the load fails."""
+    game = new_game("shambling", 3)
+    save(game, tmp_path / "s.msgpack")
+    seen: list[bool] = []
+    real = loading.read_entities
+
+    def spy(*args: Any, **kw: Any) -> Any:
+        seen.append(gc.isenabled())
+        return real(*args, **kw)
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(loading, "read_entities", spy)
+    try:
+        assert gc.isenabled()
+        load(tmp_path / "s.msgpack").close()
+        assert seen == [False] and gc.isenabled()
+        gc.disable()
+        try:
+            load(tmp_path / "s.msgpack").close()
+        finally:
+            still_off = not gc.isenabled()
+            gc.enable()
+        assert still_off
+        (tmp_path / "bad.msgpack").write_bytes(wrap("snapshot", canonical.pack({"format": "other"})))
+        with pytest.raises(SaveError):
+            load(tmp_path / "bad.msgpack")
+        assert gc.isenabled()
+    finally:
+        mp.undo()
+        game.close()
+
+
+def test_a_load_shares_frozen_components_of_equal_values_and_nothing_else(tmp_path: Path) -> None:
+    """Equal frozen components of plain values are made once per load (the world's own copies share
+    them too); every other component is an object of its own."""
+    game = new_game("shambling", 3)
+    zombie = game.ruleset.prefabs["zombie"]
+    a = game.world.create(*zombie.make(Zone(1, "front"), Wounds(0, 2)))
+    b = game.world.create(*zombie.make(Zone(1, "front"), Wounds(0, 2)))
+    c = game.world.create(*zombie.make(Zone(2, "front"), Wounds(0, 2)))
+    loaded = load(tmp_path / "s.msgpack") if save(game, tmp_path / "s.msgpack") else None
+    assert loaded is not None
+    w = loaded.world
+    assert w.get(a, Zone) is w.get(b, Zone) and w.get(a, Zone) == Zone(1, "front")
+    assert w.get(c, Zone) == Zone(2, "front") and w.get(c, Zone) is not w.get(a, Zone)
+    assert w.get(a, Wounds) == w.get(b, Wounds) and w.get(a, Wounds) is not w.get(b, Wounds)
+    assert w.get(a, Kind) is not w.get(b, Kind)
+    for g in (game, loaded):
         g.close()
 
 
