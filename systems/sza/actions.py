@@ -23,7 +23,7 @@ from ecs_zombie.systems.sza.board import UNSEEN, Board
 from ecs_zombie.systems.sza.combat import engagement, range_modifier, run_strike, shoot
 from ecs_zombie.systems.sza.components import Arms, Character, Infection, Inventory, Stage, Vehicle
 from ecs_zombie.systems.sza.dice import percentile
-from ecs_zombie.systems.sza.moves import allowance, can_run, reaches, step_towards
+from ecs_zombie.systems.sza.moves import Reach, allowance, can_run, step_towards
 from ecs_zombie.systems.sza.state import (
     cell_of,
     characters,
@@ -149,16 +149,19 @@ def options(game: Game, ent: int, board: Board, stage: Stage, allies: list[int] 
             opts.append("attack")
     elif not traded:
         dist = board.graph(stage.opened).from_(cell)
+        reach: Reach | None = None
         for z in zs:
             zc = cell_of(board, world.get(z, Position))
             if aboard or dist.get(zc, UNSEEN) >= UNSEEN:
                 continue
             # an engagement is offered when the move ends on the zombie's square: a door to a
             # building or another enemy on the way stops it; none by running onto grass
-            walks = reaches(game, ent, zc, "walk", board, stage)
+            if reach is None:
+                reach = Reach(game, ent, board, stage)
+            walks, runs = reach.paces(zc)
             if walks:
                 opts.append(f"engage:{z}:walk")
-            if reaches(game, ent, zc, "run", board, stage):
+            if runs:
                 opts.append(f"engage:{z}:run")
             elif not walks:
                 opts.append(f"approach:{z}")

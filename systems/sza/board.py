@@ -41,10 +41,16 @@ class Room:
 
 @dataclass(slots=True)
 class Graph:
-    """Neighbours under one opened set, and breadth-first distances from squares asked so far."""
+    """Neighbours under one opened set, and breadth-first distances from squares asked so far.
+
+    `grass`: the board's grass squares, which a mover keeps off among equally short ways; `steps`:
+    for a goal, the square a mover on each square steps to next (see `step`), filled as asked.
+    Like the distances, a pure function of the board and the opened set: a cache never changes a game."""
 
     neighbours: dict[int, tuple[int, ...]]
     dist: dict[int, dict[int, int]] = field(default_factory=dict)
+    grass: frozenset[int] = frozenset()
+    steps: dict[int, dict[int, int]] = field(default_factory=dict)
 
     def from_(self, cell: int) -> dict[int, int]:
         got = self.dist.get(cell)
@@ -65,6 +71,30 @@ class Graph:
     def distance(self, a: int, b: int) -> int:
         return self.from_(b).get(a, UNSEEN)
 
+    def step(self, cur: int, goal: int) -> int:
+        """The square a mover on `cur` steps to along a shortest way to `goal`, -1 when none: of the
+        neighbours nearer the goal, the lowest-numbered off grass, else the lowest-numbered (the
+        movement rule's order, `min` by (grass, square); neighbours are listed in square order).
+        `cur` must reach `goal`."""
+        toward = self.steps.get(goal)
+        if toward is None:
+            toward = self.steps[goal] = {}
+        nxt = toward.get(cur)
+        if nxt is None:
+            dist = self.from_(goal)
+            here = dist[cur]
+            grass = self.grass
+            nxt = -1
+            for n in self.neighbours.get(cur, ()):
+                if dist.get(n, UNSEEN) < here:
+                    if n not in grass:
+                        nxt = n
+                        break
+                    if nxt < 0:
+                        nxt = n
+            toward[cur] = nxt
+        return nxt
+
 
 @dataclass(slots=True)
 class Board:
@@ -84,7 +114,12 @@ class Board:
     entrances: frozenset[int] = frozenset()  # doors (and windows) to a building: movement stops on them
     _graphs: dict[tuple[int, ...], Graph] = field(default_factory=dict)
     _around: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    _near: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
     memo: dict[Any, Any] = field(default_factory=dict)  # pure functions of (board, saved state) only
+    grass: frozenset[int] = frozenset()  # grass squares (from `feature_at`, when made)
+
+    def __post_init__(self) -> None:
+        self.grass = frozenset(c for c, kind in self.feature_at.items() if kind == "grass")
 
     def around(self, cell: int) -> tuple[int, ...]:
         """The up to eight squares next to `cell`, in square order."""
@@ -94,6 +129,15 @@ class Board:
             got = tuple((y + dy) * self.width + x + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)
                         if (dx or dy) and 0 <= x + dx < self.width and 0 <= y + dy < self.height)
             self._around[cell] = got
+        return got
+
+    def near_features(self, cell: int) -> tuple[tuple[int, str], ...]:
+        """(square, feature) of the squares on or next to `cell` that hold a feature, in square
+        order: what a character there may act on. From the map alone, so kept per board."""
+        got = self._near.get(cell)
+        if got is None:
+            got = self._near[cell] = tuple((c, self.feature_at[c]) for c in sorted((cell, *self.around(cell)))
+                                           if self.feature_at.get(c))
         return got
 
     def cell(self, x: int, y: int) -> int:
@@ -153,7 +197,7 @@ class Board:
             if link is not None and link in ok and link not in out:
                 out.append(link)
             nb[c] = tuple(sorted(out))
-        return Graph(nb)
+        return Graph(nb, grass=self.grass)
 
     def chebyshev(self, a: int, b: int) -> int:
         ax, ay = a % self.width, a // self.width

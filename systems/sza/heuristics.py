@@ -18,7 +18,7 @@ from ecs_zombie.game import Game
 from ecs_zombie.systems.sza.actions import nearest_feature, vehicle_of
 from ecs_zombie.systems.sza.board import UNSEEN, Board
 from ecs_zombie.systems.sza.components import Arms, Character, Infection, Inventory, Stage
-from ecs_zombie.systems.sza.moves import allowance
+from ecs_zombie.systems.sza.moves import Reach, allowance
 from ecs_zombie.systems.sza.state import (
     board_of,
     cell_of,
@@ -320,10 +320,15 @@ def zombie_target(game: Game, d: Decision) -> int:
         if other != z:
             for c in opponents(game, other):
                 claimed[c] = claimed.get(c, 0) + 1
+    paces: list[Reach] = []  # the zombie's reach, found once when first needed
 
     def key(i: int) -> tuple[int, int, int, int, int]:
         c = d.options[i]
-        free = claimed.get(c, 0) == 0 and attackable(game, z, c, board, stage)
+        free = False
+        if claimed.get(c, 0) == 0:
+            if not paces:
+                paces.append(Reach(game, z, board, stage))
+            free = attackable(game, z, c, board, stage, paces[0])
         return (0 if free else 1, reach.get(cell_of(board, world.get(c, Position)), UNSEEN), claimed.get(c, 0),
                 world.get(c, Wounds).left, c)
 

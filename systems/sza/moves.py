@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from ecs_zombie.components import Faction, Markers, Position
 from ecs_zombie.game import Game
-from ecs_zombie.systems.sza.board import UNSEEN, Board
+from ecs_zombie.systems.sza.board import UNSEEN, Board, Graph
 from ecs_zombie.systems.sza.components import Character, Stage
 from ecs_zombie.systems.sza.state import SURVIVORS, ZOMBIES, cell_of, engage_square, has_ability, rules
+
+SIDES = (SURVIVORS, ZOMBIES)
+_NOWHERE: frozenset[int] = frozenset()
 
 
 def allowance(game: Game, ent: int, board: Board) -> tuple[int, int]:
@@ -34,17 +37,46 @@ def allowance(game: Game, ent: int, board: Board) -> tuple[int, int]:
 
 
 def enemy_cells(game: Game, ent: int, board: Board) -> set[int]:
+    """The squares of the piece's enemies on the board (a move stops on one: landing engages)."""
     side = game.world.get(ent, Faction).side
-    out = set()
-    for other, (pos, fac, markers) in game.world.query(Position, Faction, Markers):
-        if other != ent and fac.side in (SURVIVORS, ZOMBIES) and fac.side != side and not markers.has("offboard"):
-            out.add(pos.y * board.width + pos.x)
-    return out
+    w = board.width
+    return {pos.y * w + pos.x for other, (pos, fac, markers) in game.world.query(Position, Faction, Markers)
+            if other != ent and fac.side != side and fac.side in SIDES and "offboard" not in markers.tags}
 
 
 def on_grass(game: Game, ent: int, board: Board, cell: int) -> bool:
     """Whether `cell` is a grass patch that hinders this piece (Combat Awareness ignores it)."""
-    return board.outdoor and board.feature(cell) == "grass" and not has_ability(game, ent, "combat_awareness")
+    return board.outdoor and cell in board.grass and not has_ability(game, ent, "combat_awareness")
+
+
+def _way(game: Game, ent: int, board: Board, graph: Graph, cur: int, goal: int, squares: int, walk: int,
+         running: bool, doors: bool, enemies: set[int]) -> list[int]:
+    """`path` from `cur`, with what it needs already known (the mover's walk, its enemies' squares)."""
+    if squares <= 0 or cur == goal:
+        return []
+    if graph.from_(goal).get(cur, UNSEEN) >= UNSEEN:
+        return []
+    stops = board.entrances if doors else _NOWHERE
+    step = graph.step
+    grass = board.grass if running and board.outdoor else _NOWHERE
+    hindered: bool | None = None  # whether grass hinders this mover: asked only when it matters
+    out: list[int] = []
+    for i in range(squares):
+        if cur == goal:
+            break
+        nxt = step(cur, goal)
+        if nxt < 0:
+            break
+        if i >= walk and nxt in grass:
+            if hindered is None:
+                hindered = not has_ability(game, ent, "combat_awareness")
+            if hindered:
+                break  # grass patches: only walking
+        cur = nxt
+        out.append(cur)
+        if cur in enemies or cur in stops:
+            break
+    return out
 
 
 def path(game: Game, ent: int, goal: int, squares: int, board: Board, stage: Stage, running: bool = False,
@@ -56,27 +88,41 @@ def path(game: Game, ent: int, goal: int, squares: int, board: Board, stage: Sta
     if squares <= 0 or cur == goal:
         return []
     graph = board.graph(stage.opened)
-    dist = graph.from_(goal)
-    if dist.get(cur, UNSEEN) >= UNSEEN:
+    if graph.from_(goal).get(cur, UNSEEN) >= UNSEEN:
         return []
-    enemies = enemy_cells(game, ent, board)
-    walk = allowance(game, ent, board)[0]
-    out: list[int] = []
-    for i in range(squares):
-        if cur == goal:
-            break
-        here = dist[cur]
-        nxt = min((n for n in graph.neighbours.get(cur, ()) if dist.get(n, UNSEEN) < here),
-                  key=lambda n: (board.feature(n) == "grass", n), default=None)
-        if nxt is None:
-            break
-        if running and i >= walk and on_grass(game, ent, board, nxt):
-            break  # grass patches: only walking
-        cur = nxt
-        out.append(cur)
-        if cur in enemies or (doors and board.entrance(cur)):
-            break
-    return out
+    return _way(game, ent, board, graph, cur, goal, squares, allowance(game, ent, board)[0], running, doors,
+                enemy_cells(game, ent, board))
+
+
+class Reach:
+    """Where one piece's walk and run would end this turn, towards any goal: what the piece's
+    allowance, its square and its enemies' squares decide, found once for all the goals a choice
+    weighs (nothing moves while it is made). One way serves both paces: a run's first `walk`
+    squares are a walk's (a run is only stopped by grass after a walk's worth)."""
+
+    __slots__ = ("board", "can_run", "cur", "enemies", "ent", "game", "graph", "run", "walk")
+
+    def __init__(self, game: Game, ent: int, board: Board, stage: Stage, enemies: set[int] | None = None) -> None:
+        self.game, self.ent, self.board = game, ent, board
+        self.graph = board.graph(stage.opened)
+        self.cur = cell_of(board, game.world.get(ent, Position))
+        self.walk, self.run = allowance(game, ent, board)
+        self.can_run = can_run(game, ent, board)
+        self.enemies = enemy_cells(game, ent, board) if enemies is None else enemies
+
+    def way(self, goal: int) -> list[int]:
+        """The squares of a run towards `goal` (as far as either pace goes); a walk is its first `walk`."""
+        return _way(self.game, self.ent, self.board, self.graph, self.cur, goal, max(self.walk, self.run),
+                    self.walk, True, True, self.enemies)
+
+    def paces(self, goal: int) -> tuple[bool, bool]:
+        """(a walk ends on `goal`, a run ends on `goal`): `reaches` for both paces."""
+        way = self.way(goal)
+        if not way or way[-1] != goal:
+            return False, False
+        n = len(way)
+        return n <= self.walk, (n <= self.run and self.can_run
+                                and not on_grass(self.game, self.ent, self.board, goal))
 
 
 def reaches(game: Game, ent: int, goal: int, pace: str, board: Board, stage: Stage) -> bool:
@@ -93,14 +139,21 @@ def step_towards(game: Game, ent: int, goal: int, squares: int, board: Board, st
                  running: bool = False, doors: bool = True) -> int:
     """Move up to `squares` along a shortest path to `goal` (see `path`); returns the square reached.
     `doors=False` (free exploration out of combat) lets a door to a building not stop the move."""
+    return move_along(game, ent, path(game, ent, goal, squares, board, stage, running, doors), board, running)
+
+
+def move_along(game: Game, ent: int, way: list[int], board: Board, running: bool,
+               enemies: set[int] | None = None) -> int:
+    """Move the piece to the end of `way` (a `path`), engaging there when an enemy stands on it;
+    returns the square reached. `enemies`: the enemies' squares when already known (the mover's own
+    move changes none of them)."""
     pos = game.world.get(ent, Position)
-    way = path(game, ent, goal, squares, board, stage, running, doors)
     if not way:
         return cell_of(board, pos)
     cur = way[-1]
     pos.x, pos.y = board.xy(cur)
     game.log("move", piece=ent, to=[pos.x, pos.y], running=running)
-    if cur in enemy_cells(game, ent, board):
+    if cur in (enemy_cells(game, ent, board) if enemies is None else enemies):
         engage_square(game, ent)
     return cur
 

@@ -53,15 +53,22 @@ def cell_of(board: Board, pos: Position) -> int:
 
 def characters(game: Game) -> list[int]:
     """Living characters on the board (infected ones included; risen ones are zombies)."""
-    out = []
-    for ent, (faction, markers, _c) in game.world.query(Faction, Markers, Character):
-        if faction.side == SURVIVORS and not markers.has("offboard"):
-            out.append(ent)
-    return out
+    return [ent for ent, markers in _survivors(game) if "offboard" not in markers.tags]
+
+
+def _survivors(game: Game) -> tuple[tuple[int, Markers], ...]:
+    """The survivors' side's characters, on the board or off it, with their markers, by id. Kept by
+    the world (`World.memo`): which entities have a Faction, Markers and a Character changes only
+    when one of those comes or goes, and a Faction is frozen (a side changes by a new one)."""
+    return game.world.memo(("sza.survivors",), (Faction, Markers, Character), lambda: tuple(
+        (ent, markers) for ent, (faction, markers, _c) in game.world.query(Faction, Markers, Character)
+        if faction.side == SURVIVORS))
 
 
 def zombies(game: Game) -> list[int]:
-    return [e for e, f in game.world.query1(Faction) if f.side == ZOMBIES]
+    """The zombies' side's pieces, by id (kept by the world like `_survivors`: a Faction is frozen)."""
+    return list(game.world.memo(("sza.zombies",), (Faction,), lambda: tuple(
+        e for e, f in game.world.query1(Faction) if f.side == ZOMBIES)))
 
 
 def is_character(game: Game, ent: int) -> bool:

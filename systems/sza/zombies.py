@@ -26,7 +26,7 @@ from ecs_zombie.game import Game
 from ecs_zombie.systems.sza.board import UNSEEN, Board
 from ecs_zombie.systems.sza.combat import engagement, run_strike
 from ecs_zombie.systems.sza.components import Stage
-from ecs_zombie.systems.sza.moves import allowance, can_run, reaches, step_towards
+from ecs_zombie.systems.sza.moves import Reach, move_along
 from ecs_zombie.systems.sza.state import (
     cell_of,
     characters,
@@ -53,13 +53,13 @@ def hidden(game: Game, ent: int, board: Board) -> bool:
     return board.feature(cell) == "bush" and not game.world.get(ent, Markers).has("aboard")
 
 
-def attackable(game: Game, z: int, target: int, board: Board, stage: Stage) -> bool:
+def attackable(game: Game, z: int, target: int, board: Board, stage: Stage, reach: Reach | None = None) -> bool:
     """Whether the zombie can attack the character this turn: engaged with it, or a walk or a run
-    ends on its square."""
+    ends on its square (`reach`: the zombie's, when the caller weighs several targets)."""
     if target in opponents(game, z):
         return True
-    tc = cell_of(board, game.world.get(target, Position))
-    return reaches(game, z, tc, "walk", board, stage) or reaches(game, z, tc, "run", board, stage)
+    walks, runs = (reach or Reach(game, z, board, stage)).paces(cell_of(board, game.world.get(target, Position)))
+    return walks or runs
 
 
 def yellow(game: Game, z: int, candidates: list[int], board: Board) -> list[int]:
@@ -91,16 +91,20 @@ def zombie_act(game: Game, z: int, board: Board, stage: Stage) -> Generator[Deci
     target = yield from game.decide(side_of(game, z), "sza.zombie_target", candidates, zombie=z)
     mark_victim(game, z, target)
     tc = cell_of(board, world.get(target, Position))
-    walk, run = allowance(game, z, board)
-    runs = can_run(game, z, board)  # grass patches: walking only, for zombies as for characters
-    if reaches(game, z, tc, "walk", board, stage):
-        step_towards(game, z, tc, walk, board, stage)
+    # One way towards the target serves every pace: a walk is its first `walk` squares, a run its
+    # first `run` (grass patches: walking only, for zombies as for characters).
+    reach = Reach(game, z, board, stage)
+    way = reach.way(tc)
+    walks, runs = reach.paces(tc)
+    if walks:
+        move_along(game, z, way[:reach.walk], board, False, reach.enemies)
         yield from engagement(game, z, target, "walk", board, stage, not hidden(game, target, board))
-    elif reaches(game, z, tc, "run", board, stage):
-        step_towards(game, z, tc, run, board, stage, True)
+    elif runs:
+        move_along(game, z, way[:reach.run], board, True, reach.enemies)
         yield from engagement(game, z, target, "run", board, stage, not hidden(game, target, board))
     else:
-        step_towards(game, z, tc, run if runs else walk, board, stage, runs)
+        move_along(game, z, way[:reach.run] if reach.can_run else way[:reach.walk], board, reach.can_run,
+                   reach.enemies)
 
 
 def mark_victim(game: Game, z: int, victim: int) -> None:
