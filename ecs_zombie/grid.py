@@ -35,12 +35,13 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 Square = tuple[int, int]
+T = TypeVar("T")
 
 OPEN, OBSTRUCTIVE, WALL, DOOR = "open", "obstructive", "wall", "door"
 TERRAINS = (OPEN, OBSTRUCTIVE, WALL, DOOR)
@@ -79,6 +80,9 @@ class GridMap:
     # Precomputed by `build_adjacency`: for each square index, the legal steps out of it ignoring
     # doors' state, each (neighbour index, direction, door squares that must be open).
     adjacency: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...] = field(default=())  # see build_adjacency
+    # Values computed from the map alone (and, where keyed so, a set of closed doors): pure functions
+    # of immutable data, so they can never be stale; shared by every game on this map. See `derived`.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def inside(self, sq: Square) -> bool:
         return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
@@ -117,16 +121,51 @@ class GridMap:
         """Squares one legal step away, in direction order (N, NE, E, ... NW)."""
         if not self.inside(sq):
             return []
-        w = self.width
-        out = []
-        for nb, _d, doors in self.adjacency[sq[1] * w + sq[0]]:
-            if doors and closed and any((k % w, k // w) in closed for k in doors):
-                continue
-            out.append((nb % w, nb // w))
-        return out
+        return list(self.neighbour_squares(closed)[sq[1] * self.width + sq[0]])
+
+    def derived(self, key: tuple[Any, ...], make: Callable[[], T]) -> T:
+        """`make()`, computed once per map and `key`: only for values that are a pure function of
+        the map and the key (kept for as long as the map, shared by every game that plays on it)."""
+        found = self.memo.get(key, _MISSING)
+        if found is _MISSING:
+            found = self.memo[key] = make()
+        return found  # type: ignore[no-any-return]
+
+    def squares_by_index(self) -> tuple[Square, ...]:
+        """Every square, by index (`square(i)` without the arithmetic)."""
+        return self.derived(("squares",), lambda: tuple((i % self.width, i // self.width)
+                                                         for i in range(self.width * self.height)))
+
+    def open_steps(self, closed: frozenset[Square] | set[Square] = frozenset()
+                   ) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """For each square index, the legal steps out of it with the doors `closed` shut, each
+        (neighbour index, direction), in direction order: `adjacency` with the door test done once
+        per set of closed doors instead of once per step looked at."""
+        key = closed if type(closed) is frozenset else frozenset(closed)
+        found = self.memo.get(("steps", key))
+        if found is None:
+            w = self.width
+            shut = {q[1] * w + q[0] for q in key if self.inside(q)}
+            found = self.memo[("steps", key)] = tuple(
+                tuple((nb, d) for nb, d, doors in steps if not (doors and not shut.isdisjoint(doors)))
+                for steps in self.adjacency)
+        return found  # type: ignore[no-any-return]
+
+    def neighbour_squares(self, closed: frozenset[Square] | set[Square] = frozenset()
+                          ) -> tuple[tuple[Square, ...], ...]:
+        """For each square index, the squares one legal step away with the doors `closed` shut, in
+        direction order (what `neighbours` gives, looked up)."""
+        key = closed if type(closed) is frozenset else frozenset(closed)
+        found = self.memo.get(("neighbours", key))
+        if found is None:
+            sq = self.squares_by_index()
+            found = self.memo[("neighbours", key)] = tuple(tuple(sq[nb] for nb, _d in steps)
+                                                           for steps in self.open_steps(key))
+        return found  # type: ignore[no-any-return]
 
 
 Adjacency = tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]
+_MISSING = object()
 
 
 def build_adjacency(width: int, height: int, terrain: tuple[str, ...]) -> Adjacency:
@@ -218,6 +257,11 @@ def arc_of(facing: int, origin: Square, target: Square, front_half_angle: float 
     return _arc(facing % 8, target[0] - origin[0], target[1] - origin[1], front_half_angle, rear_half_angle)
 
 
+def arc_at(facing: int, dx: int, dy: int, front_half_angle: float = 45.0, rear_half_angle: float = 45.0) -> str:
+    """`arc_of` for a facing already in 0..7 and the target's offset `(dx, dy)` from the origin."""
+    return _arc(facing, dx, dy, front_half_angle, rear_half_angle)
+
+
 @lru_cache(maxsize=65536)
 def _arc(facing: int, dx: int, dy: int, front_half_angle: float, rear_half_angle: float) -> str:
     if dx == 0 and dy == 0:
@@ -279,12 +323,45 @@ class Sight:
 
 def sight(grid: GridMap, a: Square, b: Square, closed: frozenset[Square] | set[Square] = frozenset(),
           occupied: Mapping[Square, Any] | None = None) -> Sight:
-    """The line of fire from square `a` to square `b` (see the module docstring for the rule)."""
+    """The line of fire from square `a` to square `b` (see the module docstring for the rule).
+
+    What the terrain and the doors decide (blocked or not, the obstructive squares crossed, the
+    squares where a figure would intervene) is walked once per map, closed doors and pair of squares
+    (`_sight_terrain`, kept on the map); only the figures are looked at on every call."""
     if a == b:
-        return Sight(True)
-    occ = occupied or {}
-    intervening: list[Square] = []
+        return _CLEAR
+    key = closed if type(closed) is frozenset else frozenset(closed)
+    lines = grid.memo.get(("sight", key))
+    if lines is None:
+        lines = grid.memo[("sight", key)] = {}
+    found = lines.get((a, b), _MISSING)
+    if found is _MISSING:
+        if len(lines) >= _SIGHT_KEPT:  # a bound for huge maps: dropping pure values loses nothing
+            lines.clear()
+        found = lines[(a, b)] = _sight_terrain(grid, a, b, key)
+    if found is None:
+        return _BLOCKED
+    if not occupied:
+        return found[0]  # type: ignore[no-any-return]
+    clear, checks = found
+    intervening = [sq for sq, other in checks if sq in occupied and (other is None or other in occupied)]
+    if not intervening:
+        return clear  # type: ignore[no-any-return]
+    return Sight(True, tuple(intervening), clear.obstructive)
+
+
+_CLEAR = Sight(True)
+_BLOCKED = Sight(False)
+_SIGHT_KEPT = 1 << 18  # lines kept per map and set of closed doors (a 20 x 12 map has 57,600 pairs)
+
+
+def _sight_terrain(grid: GridMap, a: Square, b: Square, closed: frozenset[Square]
+                   ) -> tuple[Sight, tuple[tuple[Square, Square | None], ...]] | None:
+    """The line from `a` to `b` as the terrain and doors make it: None when blocked, else the sight
+    with no figure about and, in order from `a`, where a figure would intervene: `(square, None)` for
+    a square the line crosses, `(s1, s2)` for a corner pair (a figure on both intervenes, named s1)."""
     obstructive = 0
+    checks: list[tuple[Square, Square | None]] = []
     w, h, terrain = grid.width, grid.height, grid.terrain
     ax, ay = a
     for entry in line_steps(b[0] - ax, b[1] - ay):
@@ -292,21 +369,19 @@ def sight(grid: GridMap, a: Square, b: Square, closed: frozenset[Square] | set[S
             x, y = ax + entry[0][0], ay + entry[0][1]
             t = terrain[y * w + x] if 0 <= x < w and 0 <= y < h else WALL
             if t == WALL or (t == DOOR and (x, y) in closed):
-                return Sight(False)
+                return None
             if t == OBSTRUCTIVE:
                 obstructive += 1
-            if (x, y) in occ:
-                intervening.append((x, y))
+            checks.append(((x, y), None))
         else:
             s1 = (ax + entry[0][0], ay + entry[0][1])
             s2 = (ax + entry[1][0], ay + entry[1][1])
             if grid.blocks_sight(s1, closed) and grid.blocks_sight(s2, closed):
-                return Sight(False)
+                return None
             if grid.terrain_at(s1) == OBSTRUCTIVE and grid.terrain_at(s2) == OBSTRUCTIVE:
                 obstructive += 1
-            if s1 in occ and s2 in occ:
-                intervening.append(s1)
-    return Sight(True, tuple(intervening), obstructive)
+            checks.append((s1, s2))
+    return Sight(True, (), obstructive), tuple(checks)
 
 
 # -- fields and reach -----------------------------------------------------------------------------
@@ -339,7 +414,7 @@ def distance_field(grid: GridMap, sources: list[Square], closed: Iterable[Square
     about a tenth of a square-by-square search; the layers are then spread back to one distance and
     one mask per square. Up to 8 sources and 254 steps; beyond, the square-by-square search
     (`_distance_field_squares`, which gives the same field; so does a big-endian machine)."""
-    if len(sources) > 8 or sys.byteorder != "little":
+    if len(sources) > 8 or sys.byteorder != "little" or grid.width * grid.height <= _SMALL_MAP:
         return _distance_field_squares(grid, sources, closed)
     n, s = grid.width * grid.height, grid.width + 1
     closed_idx = frozenset(grid.index(q) for q in closed if grid.inside(q))
@@ -431,30 +506,32 @@ def _square_bytes(grid: GridMap, board: int) -> bytes:
 
 
 def _distance_field_squares(grid: GridMap, sources: list[Square], closed: Iterable[Square] = ()) -> Field:
-    """`distance_field` square by square: a list-based multi-source breadth-first search."""
+    """`distance_field` square by square: a list-based multi-source breadth-first search over the
+    map's legal steps with these doors shut (`GridMap.open_steps`, looked up once per set of doors).
+    On a small map (up to `_SMALL_MAP` squares) it is quicker than the bit boards' spreading back."""
     n = grid.width * grid.height
     dist = [UNREACHABLE] * n
     mask = [0] * n
-    closed_idx = {grid.index(s) for s in closed if grid.inside(s)}
+    shut = closed if type(closed) is frozenset else frozenset(closed)
+    targets = grid.derived(("targets", shut), lambda: tuple(tuple(nb for nb, _d in steps)
+                                                            for steps in grid.open_steps(shut)))
     frontier: list[int] = []
+    w, h = grid.width, grid.height
     for i, sq in enumerate(sources):
-        if not grid.inside(sq):
+        if not (0 <= sq[0] < w and 0 <= sq[1] < h):
             continue
-        k = grid.index(sq)
+        k = sq[1] * w + sq[0]
         if dist[k] != 0:
             dist[k] = 0
             frontier.append(k)
         mask[k] |= 1 << i
-    adjacency = grid.adjacency
     d = 0
     while frontier:
         d += 1
         nxt: list[int] = []
         for c in frontier:
             mc = mask[c]
-            for nb, _dir, doors in adjacency[c]:
-                if doors and not closed_idx.isdisjoint(doors):
-                    continue
+            for nb in targets[c]:
                 dn = dist[nb]
                 if dn == UNREACHABLE:
                     dist[nb] = d
@@ -466,40 +543,60 @@ def _distance_field_squares(grid: GridMap, sources: list[Square], closed: Iterab
     return Field(grid, dist, mask)
 
 
+_SMALL_MAP = 512  # squares: up to here the square-by-square search is the quicker on a walled map (see distance_field)
+
+
 def reach(grid: GridMap, start: Square, budget: int, step_cost: int, diagonal_cost: int,
           closed: frozenset[Square] | set[Square], blocked: frozenset[Square] | set[Square],
           stop: frozenset[Square] | set[Square]) -> dict[Square, tuple[int, int]]:
     """Squares reachable from `start` within `budget` movement points (Dijkstra over the legal steps,
     costs at least 1), each with its cost and the direction of the last step. `blocked` squares
     cannot be entered; `stop` squares can be entered but not left (entering them ends the move).
-    The start square is excluded."""
-    index = grid.index
-    closed_idx = {index(q) for q in closed if grid.inside(q)}
-    blocked_idx = {index(q) for q in blocked if grid.inside(q)}
-    stop_idx = {index(q) for q in stop if grid.inside(q)}
-    adjacency = grid.adjacency
-    s0 = index(start)
-    best: dict[int, tuple[int, int]] = {s0: (0, -1)}
-    buckets: dict[int, list[int]] = {0: [s0]}
+    The start square is excluded.
+
+    Ties go to the first path found: cost buckets in order, squares within a bucket by index, steps
+    in direction order. The legal steps with these doors shut, and their prices, are looked up
+    (`priced_steps`), not tested step by step."""
+    if budget < 0:
+        return {}
+    w, h = grid.width, grid.height
+    blocked_idx = {q[1] * w + q[0] for q in blocked if 0 <= q[0] < w and 0 <= q[1] < h}
+    stop_idx = {q[1] * w + q[0] for q in stop if 0 <= q[0] < w and 0 <= q[1] < h}
+    steps = grid.derived(("priced", closed if type(closed) is frozenset else frozenset(closed), step_cost,
+                          diagonal_cost), lambda: priced_steps(grid, closed, step_cost, diagonal_cost))
+    s0 = start[1] * w + start[0]
+    cost_of: dict[int, int] = {s0: 0}
+    dir_of: dict[int, int] = {s0: -1}
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(s0)
     for cost in range(budget + 1):
-        layer = buckets.pop(cost, None)
+        layer = buckets[cost]
         if not layer:
             continue
-        for c in sorted(layer):
-            if best[c][0] != cost or (c in stop_idx and c != s0):
+        if len(layer) > 1:
+            layer.sort()
+        for c in layer:
+            if cost_of[c] != cost or (c in stop_idx and c != s0):
                 continue
-            for nb, d, doors in adjacency[c]:
-                if nb in blocked_idx or (doors and not closed_idx.isdisjoint(doors)):
+            for nb, d, price in steps[c]:
+                nc = cost + price
+                if nc > budget or nb in blocked_idx:
                     continue
-                nc = cost + (diagonal_cost if d & 1 else step_cost)
-                if nc > budget:
-                    continue
-                old = best.get(nb)
-                if old is None or nc < old[0]:
-                    best[nb] = (nc, d)
-                    buckets.setdefault(nc, []).append(nb)
-    del best[s0]
-    return {grid.square(k): v for k, v in best.items()}
+                old = cost_of.get(nb)
+                if old is None or nc < old:
+                    cost_of[nb] = nc
+                    dir_of[nb] = d
+                    buckets[nc].append(nb)
+    squares = grid.squares_by_index()
+    return {squares[k]: (c, dir_of[k]) for k, c in cost_of.items() if k != s0}
+
+
+def priced_steps(grid: GridMap, closed: frozenset[Square] | set[Square], step_cost: int, diagonal_cost: int
+                 ) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each square index, its legal steps with the doors `closed` shut: (neighbour index,
+    direction, movement points), in direction order."""
+    return tuple(tuple((nb, d, diagonal_cost if d & 1 else step_cost) for nb, d in steps)
+                 for steps in grid.open_steps(closed))
 
 
 def path_to(grid: GridMap, start: Square, goal: Square, reached: dict[Square, tuple[int, int]]) -> list[Square]:

@@ -22,7 +22,7 @@ from collections.abc import Generator
 from functools import lru_cache
 from typing import Any
 
-from ecs_zombie.components import Engaged, Facing, Position, Wounds
+from ecs_zombie.components import Engaged, Facing, Markers, Position, Wounds
 from ecs_zombie.decisions import Decision
 from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
@@ -38,11 +38,11 @@ from ecs_zombie.systems.stalingrad.attack import (
 )
 from ecs_zombie.systems.stalingrad.board import (
     PLAYER,
+    ZOMBIES,
     bump,
     characters,
     closed_doors,
     gmap,
-    is_zombie,
     line,
     locked,
     lof_modifier,
@@ -51,7 +51,7 @@ from ecs_zombie.systems.stalingrad.board import (
     occupancy,
     pos,
     set_door,
-    stunned,
+    side_positions,
     weapon,
     zombies,
 )
@@ -75,14 +75,20 @@ def player_start(game: Game) -> None:
 
 def zoc_squares(game: Game, closed: frozenset[Square]) -> set[Square]:
     """Every square in the zone of control of a zombie that is not stunned (the eight squares one
-    legal step from it)."""
+    legal step from it). The legal steps are the map's, looked up per set of closed doors
+    (`GridMap.neighbour_squares`)."""
     g = gmap(game)
     out: set[Square] = set()
     keep = mods(game).zoc_while_stunned
-    for z in zombies(game):
-        if stunned(game, z) and not keep:
+    near = g.neighbour_squares(closed)
+    w, h = g.width, g.height
+    get = game.world.get
+    for z, p in side_positions(game, ZOMBIES):
+        if get(z, Markers).has("stunned") and not keep:
             continue
-        out.update(g.neighbours(pos(game, z), closed))
+        x, y = p.x, p.y
+        if 0 <= x < w and 0 <= y < h:
+            out.update(near[y * w + x])
     return out
 
 
@@ -106,10 +112,17 @@ def move_options(game: Game, ent: int, costs: MoveCosts, mp: int) -> tuple[list[
     me = pos(game, ent)
     closed = closed_doors(game)
     occ = occupancy(game)
-    blocked = {sq for sq, e in occ.items() if is_zombie(game, e)}
-    stop = zoc_squares(game, closed) | set(gmap(game).squares("exit"))
-    reached = _reach(gmap(game), me, mp, costs.step, costs.diagonal, closed, frozenset(blocked), frozenset(stop))
-    return [["move", sq[0], sq[1]] for sq in sorted(reached, key=lambda s: (s[1], s[0])) if sq not in occ], reached
+    undead = set(zombies(game))
+    blocked = frozenset(sq for sq, e in occ.items() if e in undead)
+    g = gmap(game)
+    stop = zoc_squares(game, closed)
+    stop.update(g.squares("exit"))
+    reached = _reach(g, me, mp, costs.step, costs.diagonal, closed, blocked, frozenset(stop))
+    return [["move", sq[0], sq[1]] for sq in sorted(reached, key=_row_major) if sq not in occ], reached
+
+
+def _row_major(sq: Square) -> tuple[int, int]:
+    return sq[1], sq[0]
 
 
 @lru_cache(maxsize=64)

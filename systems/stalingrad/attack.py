@@ -25,10 +25,12 @@ from ecs_zombie.components import Facing
 from ecs_zombie.decisions import Decision
 from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
-from ecs_zombie.grid import DIRECTIONS, Sight, Square, clamp
+from ecs_zombie.grid import DIRECTIONS, Sight, Square, clamp, sight
+from ecs_zombie.grid import arc_at as _arc
 from ecs_zombie.schedule import system
 from ecs_zombie.systems.stalingrad.board import (
     PLAYER,
+    ZOMBIES,
     closed_doors,
     cover_tokens,
     first_intervening_character,
@@ -39,6 +41,7 @@ from ecs_zombie.systems.stalingrad.board import (
     mods,
     occupancy,
     pos,
+    side_positions,
     spend_ammo,
     stun_zombie,
     weapon,
@@ -79,15 +82,31 @@ def visible_zombies(game: Game, ent: int, geo: Geometry | None = None) -> list[t
     facing = game.world.get(ent, Facing).direction
     occ = occupancy(game)
     out = []
-    for z in zombies(game):
-        zs = pos(game, z)
-        if geo.arc(facing, me, zs) != "front":
-            continue
-        s = geo.sight(me, zs, occ)
-        if s.clear:
-            out.append((geo.range(me, zs), z, s))
-    out.sort(key=lambda t: (t[0], t[1]))
+    if type(geo) is SquareGeometry:  # the square map's measures, inlined (the same values)
+        g, closed, front, rear = geo.map, closed_doors(game), geo.front, geo.rear
+        mx, my = me
+        facing %= 8
+        for z, p in side_positions(game, ZOMBIES):
+            dx, dy = p.x - mx, p.y - my
+            if _arc(facing, dx, dy, front, rear) != "front":
+                continue
+            s = sight(g, me, (p.x, p.y), closed, occ)
+            if s.clear:
+                out.append((abs(dx) + abs(dy), z, s))
+    else:
+        for z in zombies(game):
+            zs = pos(game, z)
+            if geo.arc(facing, me, zs) != "front":
+                continue
+            s = geo.sight(me, zs, occ)
+            if s.clear:
+                out.append((geo.range(me, zs), z, s))
+    out.sort(key=_range_then_id)
     return out
+
+
+def _range_then_id(t: tuple[int, int, Sight]) -> tuple[int, int]:
+    return t[0], t[1]
 
 
 def h2h_targets(game: Game, ent: int, w: Weapon, visible: list[tuple[int, int, Sight]] | None = None,
@@ -114,6 +133,15 @@ def forced_h2h(game: Game, ent: int, geo: Geometry | None = None) -> bool:
     geo = geo or geometry(game, ent)
     me = pos(game, ent)
     facing = game.world.get(ent, Facing).direction
+    if type(geo) is SquareGeometry:  # touching (a legal step) and the front arc, inlined
+        g, closed, front, rear = geo.map, closed_doors(game), geo.front, geo.rear
+        mx, my = me
+        for _z, p in side_positions(game, ZOMBIES):
+            dx, dy = p.x - mx, p.y - my
+            if (dx or dy) and -1 <= dx <= 1 and -1 <= dy <= 1 and g.can_step(me, (p.x, p.y), closed) \
+                    and _arc(facing % 8, dx, dy, front, rear) == "front":
+                return True
+        return False
     return any(geo.touching(me, zs) and geo.arc(facing, me, zs) == "front"
                for zs in (pos(game, z) for z in zombies(game)))
 

@@ -54,6 +54,15 @@ def side_figures(game: Game, side: str) -> tuple[int, ...]:
         e for e, (_p, f) in game.world.query(Position, Faction) if f.side == side))
 
 
+def side_positions(game: Game, side: str) -> tuple[tuple[int, Position], ...]:
+    """`side_figures` with each figure's `Position` component: the loops over a side's squares read
+    them here, with no look-up per figure. Kept by the world like `side_figures`: a move changes a
+    `Position` in place (the same object, so the held one reads the new square), and replacing it
+    (`World.add`) drops the memo. Read `(p.x, p.y)` for the square; never change it here."""
+    return game.world.memo(("stalingrad.side_positions", side), (Position, Faction), lambda: tuple(
+        (e, p) for e, (p, f) in game.world.query(Position, Faction) if f.side == side))
+
+
 def characters(game: Game) -> tuple[int, ...]:
     return side_figures(game, SURVIVORS)
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ecs_zombie.components import Facing, Wounds
+from ecs_zombie.components import Facing, Kind, Wounds
 from ecs_zombie.decisions import Decision, heuristic
 from ecs_zombie.game import Game
 from ecs_zombie.grid import (
@@ -45,6 +45,7 @@ from ecs_zombie.grid import (
 )
 from ecs_zombie.systems.stalingrad.attack import forced_h2h, hit_number, visible_zombies
 from ecs_zombie.systems.stalingrad.board import (
+    ZOMBIES,
     characters,
     closed_doors,
     gmap,
@@ -54,11 +55,12 @@ from ecs_zombie.systems.stalingrad.board import (
     mods,
     occupancy,
     pos,
+    side_positions,
     weapon,
     zombies,
-    ztype,
 )
 from ecs_zombie.systems.stalingrad.components import ActivationState, Arsenal
+from ecs_zombie.systems.stalingrad.tables import Weapon
 
 GOOD_SHOT = 8  # final hit # at or under which a shot is taken before moving
 FAIR_SHOT = 10  # ... and when nothing better is left to do
@@ -80,7 +82,8 @@ def king(a: Square, b: Square) -> int:
 
 def nearest_zombie(game: Game, sq: Square) -> int:
     """King-move distance to the nearest zombie on the board (a large number with none)."""
-    return min((king(sq, pos(game, z)) for z in zombies(game)), default=99)
+    x, y = sq
+    return min((max(abs(x - p.x), abs(y - p.y)) for _z, p in side_positions(game, ZOMBIES)), default=99)
 
 
 def rounds_left(game: Game) -> int:
@@ -134,37 +137,63 @@ def blast_value(game: Game, land: Square, thrower: int) -> float:
     """Expected zombie kills less `FRIEND_COST` times expected character wounds, for a grenade
     landing on `land` (range from the landing square counts it as 1; hit # 2 + range - 1; a hit on
     a roll of hit # + 3 or more)."""
-    g = gmap(game)
-    closed = closed_doors(game)
-    occ = occupancy(game)
-    name = next((n for n in game.world.get(thrower, Arsenal).weapons if weapon(game, n).grenade), None)
-    if name is None:
-        return 0.0
-    w = weapon(game, name)
-    m = mods(game)
-    value = 0.0
-    for sq, ent in sorted(occ.items()):  # a fixed order: the sum is the same after a reload
-        if grid_range(land, sq) > 7:  # hit # 2 + 7 + 3 = 12: farther, no kill and no wound
-            continue
-        s = sight(g, land, sq, closed, occ)
-        if not s.clear:
-            continue
-        final = hit_number(w, grid_range(land, sq) + 1) + m.intervening_figure * len(s.intervening) \
-            + m.obstructive * s.obstructive
-        if final > 12:
-            continue
-        p = max(0, 13 - (final + 3)) / 12
-        if is_zombie(game, ent):
-            value += p / max(1, ztype(game, ent).hits)
-        else:
-            value -= FRIEND_COST * p
-    return value
+    blast = _Blast.of(game, thrower)
+    return 0.0 if blast is None else blast.value(land)
 
 
-def throw_value(game: Game, ent: int, target: Square) -> float:
+class _Blast:
+    """What `blast_value` reads that does not depend on the landing square, read once for the many
+    landing squares one decision weighs (a value of the moment, never kept between decisions)."""
+
+    __slots__ = ("closed", "figures", "grid", "m", "occ", "w")
+
+    def __init__(self, game: Game, w: Weapon) -> None:
+        self.grid = gmap(game)
+        self.closed = closed_doors(game)
+        self.occ = occupancy(game)
+        self.w = w
+        self.m = mods(game)
+        undead = set(zombies(game))
+        types = game.tables["stalingrad.zombies"]
+        get = game.world.get
+        # In a fixed order (by square): the sum is the same after a reload. A zombie's kill counts
+        # 1 / its hits; 0 hits: a character (its wound counts -FRIEND_COST).
+        self.figures = [(sq, max(1, types[get(ent, Kind).name].hits) if ent in undead else 0)
+                        for sq, ent in sorted(self.occ.items())]
+
+    @staticmethod
+    def of(game: Game, thrower: int) -> _Blast | None:
+        name = next((n for n in game.world.get(thrower, Arsenal).weapons if weapon(game, n).grenade), None)
+        return None if name is None else _Blast(game, weapon(game, name))
+
+    def value(self, land: Square) -> float:
+        g, closed, occ, w, m = self.grid, self.closed, self.occ, self.w, self.m
+        per_figure, per_rubble = m.intervening_figure, m.obstructive
+        lx, ly = land
+        value = 0.0
+        for sq, hits in self.figures:
+            rng = abs(lx - sq[0]) + abs(ly - sq[1])
+            if rng > 7:  # hit # 2 + 7 + 3 = 12: farther, no kill and no wound
+                continue
+            s = sight(g, land, sq, closed, occ)
+            if not s.clear:
+                continue
+            final = hit_number(w, rng + 1) + per_figure * len(s.intervening) + per_rubble * s.obstructive
+            if final > 12:
+                continue
+            p = max(0, 13 - (final + 3)) / 12
+            if hits:
+                value += p / hits
+            else:
+                value -= FRIEND_COST * p
+        return value
+
+
+def throw_value(game: Game, ent: int, target: Square, blast: _Blast | None = None) -> float:
     """`blast_value` expected over the throw: landing on `target` with the chance the throw hit #
     gives (range, +2 in the side arc, +4 without LOF, the attack and LOF modifiers), else on one of
-    the deviation table's eight directions at its middle distance, 2 squares (impassable ones left out)."""
+    the deviation table's eight directions at its middle distance, 2 squares (impassable ones left out).
+    (`blast`: `_Blast.of(game, ent)`, if known.)"""
     me = pos(game, ent)
     g = gmap(game)
     closed = closed_doors(game)
@@ -177,33 +206,42 @@ def throw_value(game: Game, ent: int, target: Square) -> float:
     if s.clear:
         throw += m.intervening_figure * len(s.intervening) + m.obstructive * s.obstructive
     p_land = min(1.0, max(0, 13 - throw) / 12)
-    value = p_land * blast_value(game, target, ent)
+    if blast is None:
+        blast = _Blast.of(game, ent)
+    value = p_land * (0.0 if blast is None else blast.value(target))
     if p_land < 1.0:
         spots = [(target[0] + 2 * dx, target[1] + 2 * dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
         spots = [q for q in spots if g.inside(q) and g.passable(q, closed)]
         if spots:
-            value += (1 - p_land) * sum(blast_value(game, q, ent) for q in spots) / len(spots)
+            value += (1 - p_land) * sum(0.0 if blast is None else blast.value(q) for q in spots) / len(spots)
     return value
 
 
 def best_grenade(game: Game, ent: int) -> tuple[float, Square | None]:
     """The best landing square among zombies' squares within throwing range (by `blast_value`), and
     its expected value over the throw (`throw_value`); none without two zombies together in range."""
-    me = pos(game, ent)
-    reach = [pos(game, z) for z in zombies(game) if grid_range(me, pos(game, z)) <= 8]
+    mx, my = pos(game, ent)
+    others = [(p.x, p.y) for _z, p in side_positions(game, ZOMBIES)]
+    reach = [sq for sq in others if abs(mx - sq[0]) + abs(my - sq[1]) <= 8]
     best: tuple[float, Square | None] = (0.0, None)
-    others = [pos(game, z) for z in zombies(game)]
-    if not any(0 < grid_range(a, b) <= 2 for a in reach for b in others):
+    taken = set(others)
+    if not any((x + dx, y + dy) in taken for x, y in reach for dx, dy in _WITHIN_2):
         return best  # no two zombies together: a lone zombie is worth at most 8 in 12 of a kill
     #                (less after the throw's odds), never the 0.6 asked
-    ranked = sorted(((blast_value(game, sq, ent), sq) for sq in reach), key=lambda t: (-t[0], t[1][1], t[1][0]))
-    for v, sq in ranked[:1]:
-        if v < GRENADE_WORTH:
-            break
-        full = throw_value(game, ent, sq)
+    blast = _Blast.of(game, ent)
+    # The first of the values ranked highest first (then by row, then column): a sort's first.
+    top = min(((0.0 if blast is None else blast.value(sq), sq) for sq in reach),
+              key=lambda t: (-t[0], t[1][1], t[1][0]))
+    v, sq = top
+    if v >= GRENADE_WORTH:
+        full = throw_value(game, ent, sq, blast)
         if full > best[0]:
             best = (full, sq)
     return best
+
+
+# The offsets at range 1 or 2 (diagonals counting 2): where a second zombie makes a grenade worth weighing.
+_WITHIN_2 = tuple((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3) if 0 < abs(dx) + abs(dy) <= 2)
 
 
 def shot_estimates(game: Game, ent: int, d: Decision) -> dict[int, int]:
@@ -352,7 +390,9 @@ def grenade_square(game: Game, d: Decision) -> int:
     aim = best_grenade(game, ent)[1]
     if aim is not None and list(aim) in d.options:
         return d.options.index(list(aim))
-    return max(range(len(d.options)), key=lambda i: (blast_value(game, (d.options[i][0], d.options[i][1]), ent)
+    blast = _Blast.of(game, ent)
+    return max(range(len(d.options)), key=lambda i: ((0.0 if blast is None else
+                                                      blast.value((d.options[i][0], d.options[i][1])))
                                                      if nearest_zombie(game, (d.options[i][0], d.options[i][1])) <= 2
                                                      else -99.0, -i))
 
