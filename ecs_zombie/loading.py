@@ -201,12 +201,12 @@ def _bookkeeping(state: SavedState) -> str:
 def ruleset_of(state: SavedState, name: str, same_rules: bool = True) -> Ruleset:
     """The ruleset a state names, loaded (which registers its components); with `same_rules`, it
     must be the rules the state was made with."""
-    from ecs_zombie.ruleset import changed_files, load_ruleset
+    from ecs_zombie.ruleset import changed_files, load_entry
 
     try:
         entry = find_saved(state.ruleset, Origin(state.ruleset_origin.kind, state.ruleset_origin.dist,
                                                  state.ruleset_origin.version, state.ruleset_origin.path))
-        ruleset = load_ruleset(str(entry.path), dict(state.tables))
+        ruleset = load_entry(entry, dict(state.tables))
     except SaveError:
         raise
     except GameError as exc:

@@ -31,7 +31,7 @@ from typing import Any
 
 from ecs_zombie import canonical
 from ecs_zombie._layout import PREFABS_DIR, SYSTEMS_DIR
-from ecs_zombie.catalog import SHIPPED_DIR, Origin, catalog, locate
+from ecs_zombie.catalog import SHIPPED_DIR, Entry, Origin, catalog, locate
 from ecs_zombie.components import by_name
 from ecs_zombie.data import YList, YMap, check_keys, display_path, fail, load_yaml, need, need_int, plain, where
 from ecs_zombie.errors import DataError, DataErrors
@@ -267,7 +267,12 @@ _CACHE: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], Ruleset] = {}
 
 def load_ruleset(name_or_path: str, table_overrides: dict[str, str] | None = None) -> Ruleset:
     """Load and validate a ruleset (cached per process: batch workers parse YAML once)."""
-    entry = locate(name_or_path)
+    return load_entry(locate(name_or_path), table_overrides)
+
+
+def load_entry(entry: Entry, table_overrides: dict[str, str] | None = None) -> Ruleset:
+    """`load_ruleset` of a catalog entry already found (a save's ruleset, found by its origin: each
+    load and each replay verification skips the look-up by path)."""
     path = entry.path
     stat = path.stat()  # a file edited since it was cached is read again
     key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, tuple(sorted((table_overrides or {}).items())))

@@ -10,7 +10,7 @@ objects, and the map is assembled from packed parts instead of being packed whol
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, is_
 from typing import Any
 
 from ecs_zombie import canonical
@@ -97,20 +97,31 @@ def _packed_entities(game: Game) -> bytes:
 
     A lasting record (see `_row`) is kept per game and reused while the entity's components are the
     same objects. It is also kept across games by value: every game of a scenario deals the same
-    cards under the same ids, so a new game's first state packs none of them again."""
+    cards under the same ids, so a new game's first state packs none of them again. The records in
+    between, which change, are packed a run at a time in one call: a packed array is its header and
+    then its items' bytes, so the run's bytes less its header are the records' bytes in order."""
     table = game.world.raw()
     reuse = game.frozen_records
     parts = [canonical.array_header(len(table))]
+    run: list[tuple[int, Row]] = []
     for ent in sorted(table):
         comps = table[ent]
         hit = reuse.get(ent)
-        if hit is not None and _same_objects(hit[0], comps):
-            parts.append(hit[1])
-            continue
+        if hit is not None:
+            kept = hit[0]
+            if len(kept) == len(comps) and all(map(is_, kept, comps.values())):
+                if run:
+                    parts.append(_packed_run(run))
+                    run = []
+                parts.append(hit[1])
+                continue
         row, lasting = _row(comps)
         if not lasting:
-            parts.append(canonical.pack((ent, row)))
+            run.append((ent, row))
             continue
+        if run:
+            parts.append(_packed_run(run))
+            run = []
         key = (ent, tuple(row))  # plain values only: hashed and compared in C
         record = _LASTING.get(key)
         if record is None:
@@ -119,19 +130,14 @@ def _packed_entities(game: Game) -> bytes:
             record = _LASTING[key] = canonical.pack((ent, row))
         reuse[ent] = (tuple(comps.values()), record)
         parts.append(record)
+    if run:
+        parts.append(_packed_run(run))
     return b"".join(parts)
 
 
-def _same_objects(kept: tuple[Any, ...], comps: dict[type, Any]) -> bool:
-    """Whether the entity still has exactly the component objects `kept` (identity, not equality)."""
-    if len(kept) != len(comps):
-        return False
-    i = 0
-    for now in comps.values():
-        if kept[i] is not now:
-            return False
-        i += 1
-    return True
+def _packed_run(records: list[tuple[int, Row]]) -> bytes:
+    """The packed bytes of `records`, one after the other (an array of them, less its header)."""
+    return canonical.pack(records)[len(canonical.array_header(len(records))):]
 
 
 def _bookkeeping(game: Game, policy_state: bool) -> tuple[dict[str, Any], dict[str, Any]]:
