@@ -48,14 +48,14 @@ def hex_of(pos: Position) -> Hex:
 class Board:
     """Who and what is where, now.
 
-    The map (which tile each hex is on, hazards, seams, and each hex's `steps`) comes from a memo
-    the world keeps until a tile comes or goes (see `_map_key` for what else it is keyed on). The
-    pieces (`players`, `zombies`), `items` and `links` are read from the world when first asked
-    for: every system builds its board right before reading it, so the view is the same as one
-    read at construction (a system that changes pieces keeps the dictionaries it already read up
-    to date, or builds a new board)."""
+    The map (which tile each hex is on, the seams, and each hex's `steps`) comes from a memo the
+    world keeps until a tile comes or goes (see `_map_key` for what else it is keyed on). The
+    pieces (`players`, `zombies`), `items`, `links` and `hazards` are read from the world when
+    first asked for: every system builds its board right before reading it, so the view is the
+    same as one read at construction (a system that changes pieces keeps the dictionaries it
+    already read up to date, or builds a new board)."""
 
-    __slots__ = ("_items", "_links", "_players", "_world", "_zombies", "crossings", "hazards", "steps", "tile_of",
+    __slots__ = ("_hazards", "_items", "_links", "_players", "_world", "_zombies", "crossings", "steps", "tile_of",
                  "tiles")
 
     def __init__(self, game: Game) -> None:
@@ -63,11 +63,10 @@ class Board:
         tiles = world.query1(MapTile)
         self.tiles: dict[int, MapTile] = dict(tiles)
         self.tile_of: dict[Hex, int]
-        self.hazards: set[Hex]
         self.crossings: frozenset[tuple[Hex, Hex]]
         self.steps: dict[Hex, tuple[Hex, ...]]
-        self.tile_of, self.hazards, self.crossings, self.steps = world.memo(
-            _map_key(tiles), (MapTile,), lambda: _tile_map(tiles))
+        self.tile_of, self.crossings, self.steps = world.memo(_map_key(tiles), (MapTile,), lambda: _tile_map(tiles))
+        self._hazards: set[Hex] | None = None
         self._players: dict[Hex, int] | None = None
         self._zombies: dict[Hex, int] | None = None
         self._items: dict[Hex, int] | None = None
@@ -119,6 +118,13 @@ class Board:
                            for _ent, (pos, link) in self._world.query(Position, LadderLink)
                            if (link.to[0], link.to[1]) in tile_of}
         return self._links
+
+    @property
+    def hazards(self) -> set[Hex]:
+        """Hazard hexes (tile cards add them to a tile in place: read from the tiles, not memoised)."""
+        if self._hazards is None:
+            self._hazards = {(q, r) for _e, t in self.tiles.items() for q, r in t.hazards}
+        return self._hazards
 
     def on_board(self, h: Hex) -> bool:
         return h in self.tile_of
@@ -199,25 +205,22 @@ class Board:
 
 def _map_key(tiles: tuple[tuple[int, MapTile], ...]) -> tuple[object, ...]:
     """The memo key of the map. Which tile each hex is on changes only when a tile is laid or goes
-    (the world drops the memo); a tile gaining a hazard hex or an exit getting its tile changes
-    the tile in place, so those counts are part of the key."""
-    return ("director/map", tuple((len(t.hazards), [ex["state"] for ex in t.exits].count("placed"))
-                                  for _e, t in tiles))
+    (the world drops the memo); an exit getting its tile (a seam) changes the tile in place, so
+    the state of every exit is part of the key."""
+    return ("director/map", tuple([ex["state"] for _e, t in tiles for ex in t.exits]))
 
 
 def _tile_map(tiles: tuple[tuple[int, MapTile], ...]
-              ) -> tuple[dict[Hex, int], set[Hex], frozenset[tuple[Hex, Hex]], dict[Hex, tuple[Hex, ...]]]:
-    """Which tile each hex is on, the hazard hexes, the seams between tiles (each exit with a
-    tile laid against it joins the exit hex and that tile's entry hex, both ways), and for each
-    hex of the map its `linked` neighbours in direction order: what every walk over the map
-    steps along, worked out once per map rather than hex by hex in every walk."""
+              ) -> tuple[dict[Hex, int], frozenset[tuple[Hex, Hex]], dict[Hex, tuple[Hex, ...]]]:
+    """Which tile each hex is on, the seams between tiles (each exit with a tile laid against it
+    joins the exit hex and that tile's entry hex, both ways), and for each hex of the map its
+    `linked` neighbours in direction order: what every walk over the map steps along, worked out
+    once per map rather than hex by hex in every walk."""
     tile_of: dict[Hex, int] = {}
-    hazards: set[Hex] = set()
     by_ent = dict(tiles)
     seams: set[tuple[Hex, Hex]] = set()
     for ent, tile in tiles:
         tile_of.update(dict.fromkeys(((q, r) for q, r in tile.hexes), ent))
-        hazards.update((q, r) for q, r in tile.hazards)
         for ex in tile.exits:
             other = by_ent.get(ex["to"]) if ex["state"] == "placed" else None
             if other is not None and other.entry:
@@ -228,7 +231,7 @@ def _tile_map(tiles: tuple[tuple[int, MapTile], ...]
         q, r = h
         steps[h] = tuple(n for n in ((q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1), (q, r + 1))
                          if (t := tile_of.get(n)) is not None and (t == ent or (h, n) in seams))
-    return tile_of, hazards, frozenset(seams), steps
+    return tile_of, frozenset(seams), steps
 
 
 # -- pieces --------------------------------------------------------------------------------------
@@ -247,10 +250,13 @@ def tally(game: Game) -> Tally:
 def survivors(game: Game) -> list[int]:
     """Every survivor from the first player on, clockwise (seat order)."""
     world = game.world
-    seats = [(world.get(e, Owner).player, e) for e, f in world.query1(Faction) if f.side == SURVIVORS]
-    seats.sort()
-    if not seats:
+    # which entities are survivors changes only when a piece comes or goes (`Faction` is frozen);
+    # seats are read each time (`Owner` is not)
+    ents: tuple[int, ...] = world.memo(("director/survivors",), (Faction,), lambda: tuple(
+        e for e, f in world.query1(Faction) if f.side == SURVIVORS))
+    if not ents:
         return []
+    seats = sorted([(world.get(e, Owner).player, e) for e in ents])
     first = director(game)[1].first
     n = len(seats)
     start = next((i for i, (s, _e) in enumerate(seats) if s >= first), 0)
@@ -258,7 +264,10 @@ def survivors(game: Game) -> list[int]:
 
 
 def zombies(game: Game) -> list[int]:
-    return [e for e, f in game.world.query1(Faction) if f.side == ZOMBIES]
+    """Every zombie, by id (kept by the world until a piece comes or goes: `Faction` is frozen)."""
+    world = game.world
+    return list(world.memo(("director/zombies",), (Faction,), lambda: tuple(
+        e for e, f in world.query1(Faction) if f.side == ZOMBIES)))
 
 
 def seat_of(game: Game, ent: int) -> int:
@@ -481,15 +490,20 @@ def shots_from(board: Board, start: Hex, max_range: int, shooter: int) -> dict[i
     allowed (each is wounded), but of two equally short routes the one through fewer is taken.
     DESIGN CHOICE: a shot crosses from tile to tile where a piece could step (`Board.linked`), not
     through the walls where tiles merely touch."""
-    best: dict[Hex, tuple[int, int]] = {start: (0, 0)}
+    # A route's cost (steps, survivors passed) packed in one number, steps * `per_step` + passed:
+    # ordered as the pair is, since no route within range passes more survivors than it has steps.
+    per_step = max(max_range, 0) + 1
+    best: dict[Hex, int] = {start: 0}
     parent: dict[Hex, Hex] = {}
-    heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
+    heap: list[tuple[int, Hex]] = [(0, start)]
     out: dict[int, tuple[int, list[int]]] = {}
     steps, zs, ps = board.steps, board.zombies, board.players
-    beyond = (max_range + 1, 0)
+    beyond = (max_range + 1) * per_step
+    last = max_range * per_step  # the cheapest cost at max_range steps
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, c, h = heapq.heappop(heap)
-        if best.get(h, (d, c)) < (d, c):
+        cost, h = pop(heap)
+        if best.get(h, cost) < cost:
             continue
         if h in zs:
             if zs[h] not in out:
@@ -499,15 +513,15 @@ def shots_from(board: Board, start: Hex, max_range: int, shooter: int) -> dict[i
                     if x in ps and ps[x] != shooter:
                         path.append(ps[x])
                     x = parent[x]
-                out[zs[h]] = (d, sorted(path))
+                out[zs[h]] = (cost // per_step, sorted(path))
             continue
-        if d >= max_range:
+        if cost >= last:
             continue
-        d1 = d + 1
+        c1 = (cost // per_step + 1) * per_step + cost % per_step
         for n in steps.get(h, ()):
-            cost = (d1, c + 1) if n in ps else (d1, c)
-            if cost < best.get(n, beyond):
-                best[n] = cost
+            nc = c1 + 1 if n in ps else c1
+            if nc < best.get(n, beyond):
+                best[n] = nc
                 parent[n] = h
-                heapq.heappush(heap, (d1, cost[1], n))
+                push(heap, (nc, n))
     return out
