@@ -151,6 +151,33 @@ class GridMap:
                 for steps in self.adjacency)
         return found  # type: ignore[no-any-return]
 
+    def neighbour_indices(self, closed: frozenset[Square] | set[Square] = frozenset()
+                          ) -> tuple[tuple[int, ...], ...]:
+        """For each square index, the indices of the squares one legal step away with the doors
+        `closed` shut, in direction order."""
+        key = closed if type(closed) is frozenset else frozenset(closed)
+        found = self.memo.get(("targets", key))
+        if found is None:
+            found = self.memo[("targets", key)] = tuple(tuple(nb for nb, _d in steps)
+                                                        for steps in self.open_steps(key))
+        return found  # type: ignore[no-any-return]
+
+    def touch_squares(self, closed: frozenset[Square] | set[Square] = frozenset()) -> tuple[frozenset[Square], ...]:
+        """For each square index, the squares `can_step` allows from it with the doors `closed` shut
+        (touching: next to it with nothing between), looked up per set of closed doors."""
+        key = closed if type(closed) is frozenset else frozenset(closed)
+        found = self.memo.get(("touch", key))
+        if found is None:
+            found = self.memo[("touch", key)] = tuple(
+                frozenset(b for b in ((x + dx, y + dy) for dx, dy in DIRECTIONS) if self.can_step((x, y), b, key))
+                for x, y in self.squares_by_index())
+        return found  # type: ignore[no-any-return]
+
+    def label_indices(self, label: str) -> frozenset[int]:
+        """The indices of the squares labelled `label`."""
+        return self.derived(("label", label), lambda: frozenset(q[1] * self.width + q[0]
+                                                                 for q in self.squares(label)))
+
     def neighbour_squares(self, closed: frozenset[Square] | set[Square] = frozenset()
                           ) -> tuple[tuple[Square, ...], ...]:
         """For each square index, the squares one legal step away with the doors `closed` shut, in
@@ -238,7 +265,12 @@ def adjacent(a: Square, b: Square) -> bool:
 
 def direction_to(a: Square, b: Square) -> int:
     """The facing (0..7) nearest the line from `a` to `b`; exact for neighbours; ties turn clockwise."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
+    return _direction(b[0] - a[0], b[1] - a[1])
+
+
+@lru_cache(maxsize=65536)
+def _direction(dx: int, dy: int) -> int:
+    """`direction_to` by offset (a pure function, kept: a zombie's every step asks it)."""
     if dx == 0 and dy == 0:
         return 0
     angle = math.degrees(math.atan2(dx, -dy)) % 360.0  # 0 = north, clockwise
@@ -343,8 +375,11 @@ def sight(grid: GridMap, a: Square, b: Square, closed: frozenset[Square] | set[S
         return _BLOCKED
     if not occupied:
         return found[0]  # type: ignore[no-any-return]
-    clear, checks = found
-    intervening = [sq for sq, other in checks if sq in occupied and (other is None or other in occupied)]
+    clear, crossed, checks = found
+    if crossed is not None:  # no corner pair on the way: the squares crossed, in order
+        intervening = [sq for sq in crossed if sq in occupied]
+    else:
+        intervening = [sq for sq, other in checks if sq in occupied and (other is None or other in occupied)]
     if not intervening:
         return clear  # type: ignore[no-any-return]
     return Sight(True, tuple(intervening), clear.obstructive)
@@ -356,10 +391,11 @@ _SIGHT_KEPT = 1 << 18  # lines kept per map and set of closed doors (a 20 x 12 m
 
 
 def _sight_terrain(grid: GridMap, a: Square, b: Square, closed: frozenset[Square]
-                   ) -> tuple[Sight, tuple[tuple[Square, Square | None], ...]] | None:
+                   ) -> tuple[Sight, tuple[Square, ...] | None, tuple[tuple[Square, Square | None], ...]] | None:
     """The line from `a` to `b` as the terrain and doors make it: None when blocked, else the sight
-    with no figure about and, in order from `a`, where a figure would intervene: `(square, None)` for
-    a square the line crosses, `(s1, s2)` for a corner pair (a figure on both intervenes, named s1)."""
+    with no figure about, the squares crossed when the line passes no corner (else None), and in
+    order from `a`, where a figure would intervene: `(square, None)` for a square the line crosses,
+    `(s1, s2)` for a corner pair (a figure on both intervenes, named s1)."""
     obstructive = 0
     checks: list[tuple[Square, Square | None]] = []
     w, h, terrain = grid.width, grid.height, grid.terrain
@@ -381,7 +417,8 @@ def _sight_terrain(grid: GridMap, a: Square, b: Square, closed: frozenset[Square
             if grid.terrain_at(s1) == OBSTRUCTIVE and grid.terrain_at(s2) == OBSTRUCTIVE:
                 obstructive += 1
             checks.append((s1, s2))
-    return Sight(True, (), obstructive), tuple(checks)
+    crossed = None if any(other is not None for _sq, other in checks) else tuple(sq for sq, _o in checks)
+    return Sight(True, (), obstructive), crossed, tuple(checks)
 
 
 # -- fields and reach -----------------------------------------------------------------------------
@@ -512,9 +549,7 @@ def _distance_field_squares(grid: GridMap, sources: list[Square], closed: Iterab
     n = grid.width * grid.height
     dist = [UNREACHABLE] * n
     mask = [0] * n
-    shut = closed if type(closed) is frozenset else frozenset(closed)
-    targets = grid.derived(("targets", shut), lambda: tuple(tuple(nb for nb, _d in steps)
-                                                            for steps in grid.open_steps(shut)))
+    targets = grid.neighbour_indices(closed if type(closed) is frozenset else frozenset(closed))
     frontier: list[int] = []
     w, h = grid.width, grid.height
     for i, sq in enumerate(sources):
@@ -557,14 +592,23 @@ def reach(grid: GridMap, start: Square, budget: int, step_cost: int, diagonal_co
     Ties go to the first path found: cost buckets in order, squares within a bucket by index, steps
     in direction order. The legal steps with these doors shut, and their prices, are looked up
     (`priced_steps`), not tested step by step."""
+    w, h = grid.width, grid.height
+    found = reach_indices(grid, start[1] * w + start[0], budget, step_cost, diagonal_cost, closed,
+                          {q[1] * w + q[0] for q in blocked if 0 <= q[0] < w and 0 <= q[1] < h},
+                          {q[1] * w + q[0] for q in stop if 0 <= q[0] < w and 0 <= q[1] < h})
+    squares = grid.squares_by_index()
+    return {squares[k]: v for k, v in found.items()}
+
+
+def reach_indices(grid: GridMap, s0: int, budget: int, step_cost: int, diagonal_cost: int,
+                  closed: frozenset[Square] | set[Square], blocked: frozenset[int] | set[int],
+                  stop: frozenset[int] | set[int]) -> dict[int, tuple[int, int]]:
+    """`reach` by square index (`start`, `blocked` and `stop` as indices, the result keyed by index,
+    in the order the squares were first reached): for callers that keep their squares as indices."""
     if budget < 0:
         return {}
-    w, h = grid.width, grid.height
-    blocked_idx = {q[1] * w + q[0] for q in blocked if 0 <= q[0] < w and 0 <= q[1] < h}
-    stop_idx = {q[1] * w + q[0] for q in stop if 0 <= q[0] < w and 0 <= q[1] < h}
     steps = grid.derived(("priced", closed if type(closed) is frozenset else frozenset(closed), step_cost,
                           diagonal_cost), lambda: priced_steps(grid, closed, step_cost, diagonal_cost))
-    s0 = start[1] * w + start[0]
     cost_of: dict[int, int] = {s0: 0}
     dir_of: dict[int, int] = {s0: -1}
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
@@ -576,19 +620,18 @@ def reach(grid: GridMap, start: Square, budget: int, step_cost: int, diagonal_co
         if len(layer) > 1:
             layer.sort()
         for c in layer:
-            if cost_of[c] != cost or (c in stop_idx and c != s0):
+            if cost_of[c] != cost or (c in stop and c != s0):
                 continue
             for nb, d, price in steps[c]:
                 nc = cost + price
-                if nc > budget or nb in blocked_idx:
+                if nc > budget or nb in blocked:
                     continue
                 old = cost_of.get(nb)
                 if old is None or nc < old:
                     cost_of[nb] = nc
                     dir_of[nb] = d
                     buckets[nc].append(nb)
-    squares = grid.squares_by_index()
-    return {squares[k]: (c, dir_of[k]) for k, c in cost_of.items() if k != s0}
+    return {k: (c, dir_of[k]) for k, c in cost_of.items() if k != s0}
 
 
 def priced_steps(grid: GridMap, closed: frozenset[Square] | set[Square], step_cost: int, diagonal_cost: int

@@ -26,12 +26,12 @@ from ecs_zombie.components import Engaged, Facing, Markers, Position, Wounds
 from ecs_zombie.decisions import Decision
 from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
-from ecs_zombie.grid import GridMap, Square, adjacent, path_to, reach, turn_steps
+from ecs_zombie.grid import GridMap, Sight, Square, adjacent, path_to, reach_indices, turn_steps
 from ecs_zombie.schedule import system
 from ecs_zombie.systems.stalingrad.attack import (
     ATTACK_CALL,
     attack_modifier,
-    attack_options,
+    attack_options_seen,
     h2h_targets,
     hit_number,
     visible_zombies,
@@ -109,28 +109,49 @@ def escape(game: Game, ent: int) -> None:
 
 
 def move_options(game: Game, ent: int, costs: MoveCosts, mp: int) -> tuple[list[Option], dict[Square, tuple[int, int]]]:
+    """The `move` options (squares by row, then column) and what `reach` found (square -> cost, last
+    step's direction). Squares are worked as map indices (the order by row then column is the order
+    by index); the zombies' zones of control and the exits end a move, zombies' squares block it."""
     me = pos(game, ent)
     closed = closed_doors(game)
     occ = occupancy(game)
-    undead = set(zombies(game))
-    blocked = frozenset(sq for sq, e in occ.items() if e in undead)
     g = gmap(game)
-    stop = zoc_squares(game, closed)
-    stop.update(g.squares("exit"))
-    reached = _reach(g, me, mp, costs.step, costs.diagonal, closed, blocked, frozenset(stop))
-    return [["move", sq[0], sq[1]] for sq in sorted(reached, key=_row_major) if sq not in occ], reached
-
-
-def _row_major(sq: Square) -> tuple[int, int]:
-    return sq[1], sq[0]
+    w, h = g.width, g.height
+    undead = set(zombies(game))
+    blocked = frozenset(sq[1] * w + sq[0] for sq, e in occ.items()
+                        if e in undead and 0 <= sq[0] < w and 0 <= sq[1] < h)
+    stop = _zoc_indices(game, closed)
+    stop.update(g.label_indices("exit"))
+    reached, ordered = _reach(g, me[1] * w + me[0], mp, costs.step, costs.diagonal, closed, blocked, frozenset(stop))
+    return [["move", sq[0], sq[1]] for sq in ordered if sq not in occ], reached
 
 
 @lru_cache(maxsize=64)
-def _reach(g: GridMap, start: Square, budget: int, step: int, diagonal: int, closed: frozenset[Square],
-           blocked: frozenset[Square], stop: frozenset[Square]) -> dict[Square, tuple[int, int]]:
-    """`ecs_zombie.grid.reach`, kept for the same question: the squares offered to a move are asked
+def _reach(g: GridMap, start: int, budget: int, step: int, diagonal: int, closed: frozenset[Square],
+           blocked: frozenset[int], stop: frozenset[int]) -> tuple[dict[Square, tuple[int, int]], tuple[Square, ...]]:
+    """`ecs_zombie.grid.reach` by square index, with the squares reached in index order: kept for the
+    same question (a pure function of its arguments), since the squares offered to a move are asked
     again by the `move` step that makes it (read the result, never change it)."""
-    return reach(g, start, budget, step, diagonal, closed, blocked, stop)
+    found = reach_indices(g, start, budget, step, diagonal, closed, blocked, stop)
+    squares = g.squares_by_index()
+    return {squares[k]: v for k, v in found.items()}, tuple(squares[k] for k in sorted(found))
+
+
+def _zoc_indices(game: Game, closed: frozenset[Square]) -> set[int]:
+    """`zoc_squares` as map indices."""
+    g = gmap(game)
+    out: set[int] = set()
+    keep = mods(game).zoc_while_stunned
+    near = g.neighbour_indices(closed)
+    w, h = g.width, g.height
+    get = game.world.get
+    for z, p in side_positions(game, ZOMBIES):
+        if get(z, Markers).has("stunned") and not keep:
+            continue
+        x, y = p.x, p.y
+        if 0 <= x < w and 0 <= y < h:
+            out.update(near[y * w + x])
+    return out
 
 
 def turn_cost(costs: MoveCosts, a: int, b: int) -> int:
@@ -139,7 +160,15 @@ def turn_cost(costs: MoveCosts, a: int, b: int) -> int:
 
 def actions(game: Game, ent: int, costs: MoveCosts) -> list[Option]:
     """Every legal action now: moves, turns, doors, passing gear, an attack, and ending."""
+    return actions_seen(game, ent, costs)[0]
+
+
+def actions_seen(game: Game, ent: int, costs: MoveCosts
+                 ) -> tuple[list[Option], list[tuple[int, int, Sight]] | None]:
+    """`actions`, with the zombies in view it found while listing the attacks (None: not looked),
+    for `estimates` of the same moment."""
     act = game.world.get(ent, ActivationState)
+    seen = None
     out: list[Option] = []
     if not locked(game, ent) and act.mp > 0:
         moves, _reached = move_options(game, ent, costs, act.mp)
@@ -162,17 +191,21 @@ def actions(game: Game, ent: int, costs: MoveCosts) -> list[Option]:
                 if other != ent and adjacent(me, pos(game, other)):
                     out += [["pass", item, other] for item in sorted(set(gear))]
     if not act.attacked:
-        out += attack_options(game, ent)
+        attacks, seen = attack_options_seen(game, ent)
+        out += attacks
     out.append(["end"])
-    return out
+    return out, seen
 
 
-def estimates(game: Game, ent: int, options: list[Option]) -> dict[int, int]:
-    """For the heuristic: the final hit # against the nearest target of each attack option."""
+def estimates(game: Game, ent: int, options: list[Option],
+              visible: list[tuple[int, int, Sight]] | None = None) -> dict[int, int]:
+    """For the heuristic: the final hit # against the nearest target of each attack option
+    (`visible`: `visible_zombies` now, if known)."""
     out: dict[int, int] = {}
     if not any(opt[0] == "attack" for opt in options):
         return out
-    visible = visible_zombies(game, ent)
+    if visible is None:
+        visible = visible_zombies(game, ent)
     for i, opt in enumerate(options):
         if opt[0] != "attack" or opt[1] == "grenade":
             continue
@@ -311,9 +344,9 @@ def activate(game: Game, ent: int) -> Generator[Decision, object, None]:
         return
     yield from try_unlock(game, ent)
     while game.world.exists(ent):
-        options = actions(game, ent, costs)
+        options, seen = actions_seen(game, ent, costs)
         choice = yield from game.decide(PLAYER, "stalingrad.action", options, character=ent, mp=act.mp,
-                                        estimates=estimates(game, ent, options))
+                                        estimates=estimates(game, ent, options, seen))
         kind = choice[0]
         if kind == "end":
             break

@@ -179,6 +179,13 @@ def grenade_squares(game: Game, ent: int, first_only: bool = False) -> list[Squa
 
 def attack_options(game: Game, ent: int, covering: bool = False) -> list[Option]:
     """The attacks the character may make now: ["attack", type, weapon] (covering: no grenades)."""
+    return attack_options_seen(game, ent, covering)[0]
+
+
+def attack_options_seen(game: Game, ent: int, covering: bool = False
+                        ) -> tuple[list[Option], list[tuple[int, int, Sight]]]:
+    """`attack_options`, with the `visible_zombies` it looked at (for the estimates of the same
+    moment, which would otherwise look again)."""
     arms = game.world.get(ent, Arsenal)
     geo = geometry(game, ent)
     forced = forced_h2h(game, ent, geo)
@@ -199,7 +206,7 @@ def attack_options(game: Game, ent: int, covering: bool = False) -> list[Option]
             out.append(["attack", "normal", name])
             if w.rof >= 2:
                 out.append(["attack", "spread", name])
-    return out
+    return out, visible
 
 
 # -- resolving dice -------------------------------------------------------------------------------

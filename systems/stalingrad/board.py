@@ -139,8 +139,13 @@ def arc(game: Game, ent: int, target: Square) -> str:
 
 
 def touching(game: Game, a: Square, b: Square, closed: frozenset[Square] | None = None) -> bool:
-    """Adjacent with a legal step between them (no wall corner in the way)."""
-    return adjacent(a, b) and gmap(game).can_step(a, b, closed_doors(game) if closed is None else closed)
+    """Adjacent with a legal step between them (no wall corner in the way): looked up in the map's
+    `touch_squares` for these doors."""
+    g = gmap(game)
+    x, y = a
+    if 0 <= x < g.width and 0 <= y < g.height:
+        return b in g.touch_squares(closed_doors(game) if closed is None else closed)[y * g.width + x]
+    return adjacent(a, b) and g.can_step(a, b, closed_doors(game) if closed is None else closed)
 
 
 def lof_modifier(game: Game, s: Sight) -> int:

@@ -25,11 +25,13 @@ from collections.abc import Generator
 from ecs_zombie.components import Engaged, Facing, Markers, Position
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
-from ecs_zombie.grid import UNREACHABLE, Field, direction_to, distance_field, turn_steps
+from ecs_zombie.grid import UNREACHABLE, Field, direction_to, distance_field
 from ecs_zombie.schedule import system
 from ecs_zombie.systems.stalingrad.attack import ATTACK_CALL, offer_cover, seen_by_covering
 from ecs_zombie.systems.stalingrad.board import (
     PLAYER,
+    SURVIVORS,
+    ZOMBIES,
     characters,
     closed_doors,
     gmap,
@@ -37,10 +39,10 @@ from ecs_zombie.systems.stalingrad.board import (
     move_figure,
     occupancy,
     pos,
+    side_positions,
     stunned,
     touching,
     wound_character,
-    zombies,
     ztype,
 )
 from ecs_zombie.systems.stalingrad.spawn import reveal, settle_pending
@@ -52,42 +54,49 @@ ZOMBIE_WRITES = ("Position", "Facing", "Markers", "Engaged", "Wounds", "Arsenal"
 
 def activation_order(game: Game) -> list[int]:
     """Bottom row first (largest y), then left to right."""
-    return sorted(zombies(game), key=lambda z: (-game.world.get(z, Position).y, game.world.get(z, Position).x, z))
+    return [z for z, _p in sorted(side_positions(game, ZOMBIES), key=_bottom_up)]
+
+
+def _bottom_up(item: tuple[int, Position]) -> tuple[int, int, int]:
+    return -item[1].y, item[1].x, item[0]
 
 
 def walk(game: Game, z: int, field: Field, target_index: int, target_sq: tuple[int, int], moves: int,
-         closed_idx: set[int]) -> int:
-    """Step along the field toward one character; returns the moves left."""
+         steps: tuple[tuple[tuple[int, int], ...], ...]) -> int:
+    """Step along the field toward one character; returns the moves left (`steps`: the map's legal
+    steps with this turn's doors, `GridMap.open_steps`)."""
     g = field.grid
+    squares = g.squares_by_index()
     bit = 1 << target_index
     p = game.world.get(z, Position)
     cur = g.index((p.x, p.y))
     occ = occupancy(game)
     dist, mask = field.dist, field.mask
-    steps = []
+    path = []
+    facing = game.world.get(z, Facing)
     while moves > 0:
-        here = g.square(cur)
+        here = squares[cur]
         if dist[cur] <= 1:
             break
         want = direction_to(here, target_sq)
         best = None
-        for nb, d, doors in g.adjacency[cur]:
-            if doors and not closed_idx.isdisjoint(doors):
+        nearer = dist[cur] - 1
+        for nb, d in steps[cur]:
+            if dist[nb] != nearer or not mask[nb] & bit or squares[nb] in occ:
                 continue
-            if dist[nb] != dist[cur] - 1 or not mask[nb] & bit or g.square(nb) in occ:
-                continue
-            key = (turn_steps(want, d), d)
+            turn = (d - want) % 8
+            key = (min(turn, 8 - turn), d)
             if best is None or key < best[0]:
                 best = (key, nb, d)
         if best is None:
             break
         cur = best[1]
         moves -= 1
-        steps.append(g.square(cur))
-        game.world.get(z, Facing).direction = best[2]
-    if steps:
-        move_figure(game, z, steps[-1])
-        game.log("zombie_moved", zombie=z, path=[list(s) for s in steps])
+        path.append(squares[cur])
+        facing.direction = best[2]
+    if path:
+        move_figure(game, z, path[-1])
+        game.log("zombie_moved", zombie=z, path=[list(s) for s in path])
     return moves
 
 
@@ -95,7 +104,7 @@ def zombie_attack(game: Game, z: int) -> Generator[Decision, object, None]:
     """Wound a locked adjacent character, else lock an adjacent one (the player picks among several)."""
     zs = pos(game, z)
     closed = closed_doors(game)
-    near = [c for c in characters(game) if touching(game, zs, pos(game, c), closed)]
+    near = [c for c, p in side_positions(game, SURVIVORS) if touching(game, zs, (p.x, p.y), closed)]
     if not near:
         return
     held = [c for c in near if locked(game, c)]
@@ -123,7 +132,9 @@ def zombie_activations(game: Game) -> Generator[Decision, object, None]:
     field: Field | None = None
     targets: tuple[int, ...] = ()
     closed = closed_doors(game)
-    closed_idx = {g.index(s) for s in closed}
+    steps = g.open_steps(closed)
+    touch = g.touch_squares(closed)
+    w = g.width
     for z in activation_order(game):
         if game.over or not characters(game):
             return
@@ -139,7 +150,11 @@ def zombie_activations(game: Game) -> Generator[Decision, object, None]:
         moves = ztype(game, z).move
         zs = pos(game, z)
         chars = characters(game)
-        adjacent_now = any(touching(game, zs, pos(game, c), closed) for c in chars)
+        if g.inside(zs):
+            near = touch[zs[1] * w + zs[0]]
+            adjacent_now = any((p.x, p.y) in near for _c, p in side_positions(game, SURVIVORS))
+        else:
+            adjacent_now = any(touching(game, zs, pos(game, c), closed) for c in chars)
         if not adjacent_now:
             if field is None or targets != chars:
                 targets = chars
@@ -151,7 +166,7 @@ def zombie_activations(game: Game) -> Generator[Decision, object, None]:
             choice = yield from game.decide(PLAYER, "stalingrad.zombie_target", [targets[i] for i in tied], zombie=z)
             index = targets.index(choice)
             seen = seen_by_covering(game, z)
-            moves = walk(game, z, field, index, pos(game, choice), moves, closed_idx)
+            moves = walk(game, z, field, index, pos(game, choice), moves, steps)
             yield from offer_cover(game, z, seen)
             if not game.world.exists(z) or stunned(game, z):
                 continue
