@@ -15,6 +15,7 @@ and using an ability each take the character's whole turn (the Paramedic and Cos
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import Any
 
 from ecs_zombie.components import Markers, Position, Wounds
 from ecs_zombie.decisions import Decision
@@ -63,16 +64,28 @@ def _open_goal(kind: str, cell: int, stage: Stage) -> bool:
     return True
 
 
+def _found(board: Board, stage: Stage) -> dict[Any, Any]:
+    """What `nearest_feature` and `goals` found on this board under the stage's opened squares,
+    looted features and lights: pure functions of the board and those, kept per board (a cache, never
+    state), one dictionary per such state so that a look-up needs no key of the whole state."""
+    key = (tuple(stage.opened), tuple(stage.looted), "lights" in stage.flags)
+    memo = board.memo
+    found: dict[Any, Any] | None = memo.get(key)
+    if found is None:
+        if len(memo) > 1_000:  # bounded so that long batches do not grow it forever
+            memo.clear()
+        found = memo[key] = {}
+    return found
+
+
 def nearest_feature(board: Board, stage: Stage, cell: int, kind: str) -> int | None:
     """The nearest square of a feature kind still worth going to (by path, then square number);
     a gate (a locked door, a window, the vehicle) counts from the squares around it."""
-    key = ("nearest", cell, kind, tuple(stage.opened), tuple(stage.looted), "lights" in stage.flags)
-    memo = board.memo
-    if len(memo) > 100_000:  # a cache, never state: bounded so that long batches do not grow it forever
-        memo.clear()
-    if key in memo:
-        found: int | None = memo[key]
-        return found
+    found = _found(board, stage)
+    key = (cell, kind)
+    if key in found:
+        got: int | None = found[key]
+        return got
     dist = board.graph(stage.opened).from_(cell)
     best: tuple[int, int] | None = None
     for c in board.features.get(kind, ()):
@@ -83,32 +96,42 @@ def nearest_feature(board: Board, stage: Stage, cell: int, kind: str) -> int | N
             d = min((dist[n] + 1 for n in board.around(c) if n in dist), default=None)
         if d is not None and (best is None or (d, c) < best):
             best = (d, c)
-    memo[key] = best[1] if best else None
-    return memo[key]
+    found[key] = best[1] if best else None
+    return found[key]
+
+
+def goals(board: Board, stage: Stage, cell: int) -> tuple[str, ...]:
+    """The `goto:` options from `cell`: each feature kind of `GOALS` on the board with a square
+    still worth going to, except the shelter the character already stands in (`STAY`)."""
+    found = _found(board, stage)
+    key = (cell, "goto")
+    got: tuple[str, ...] | None = found.get(key)
+    if got is None:
+        here = board.feature(cell)
+        got = found[key] = tuple(f"goto:{kind}" for kind in GOALS
+                                 if kind in board.features and not (kind == here and kind in STAY)
+                                 and nearest_feature(board, stage, cell, kind) is not None)
+    return got
 
 
 def _around(board: Board, cell: int) -> list[int]:
     return list(board.around(cell))
 
 
-def _interactions(game: Game, ent: int, board: Board, stage: Stage, cell: int) -> list[str]:
-    """Actions on features on or next to the character's square."""
+def _interactions(game: Game, ent: int, board: Board, stage: Stage, cell: int, clear: bool) -> list[str]:
+    """Actions on features on or next to the character's square (`clear`: no zombie on the board)."""
     out = []
-    near = [cell, *_around(board, cell)]
-    clear = not zombies(game)
-    for c in sorted(near):
-        kind = board.feature(c)
-        if not kind or board.chebyshev(c, cell) > 1:
-            continue
-        if kind in SALVAGE and c not in stage.looted and (kind != "locked_cabinet" or c in stage.opened):
+    opened, looted = stage.opened, stage.looted
+    for c, kind in board.near_features(cell):
+        if kind in SALVAGE and c not in looted and (kind != "locked_cabinet" or c in opened):
             out.append(f"salvage:{c}")
-        if kind in ("locked_door", "locked_cabinet") and c not in stage.opened:
+        if kind in ("locked_door", "locked_cabinet") and c not in opened:
             out.append(f"unlock:{c}")
-        if kind == "safe" and c not in stage.looted:
+        if kind == "safe" and c not in looted:
             out.append(f"safe:{c}")
         if kind == "fuse" and "lights" not in stage.flags:
             out.append(f"fuse:{c}")
-        if kind == "window" and c not in stage.opened:
+        if kind == "window" and c not in opened:
             out.append(f"window:{c}")
     veh = vehicle_of(game)
     if veh is not None:
@@ -131,68 +154,76 @@ def options(game: Game, ent: int, board: Board, stage: Stage, allies: list[int] 
     world = game.world
     if allies is None:
         allies = characters(game)
-    pos = world.get(ent, Position)
-    cell = cell_of(board, pos)
-    markers = world.get(ent, Markers)
-    arms = world.get(ent, Arms)
-    inv = world.get(ent, Inventory)
-    health = world.get(ent, Wounds)
-    infected = world.get(ent, Infection).infected
-    r = rules(game)
+    table = world.raw()
+    mine = table[ent]
+    cell = cell_of(board, mine[Position])
+    markers = mine[Markers]
+    arms = mine[Arms]
+    inv = mine[Inventory]
+    health = mine[Wounds]
+    infected = mine[Infection].infected
     opts: list[str] = []
     engaged = opponents(game, ent)
-    aboard = markers.has("aboard")
-    traded = markers.has("traded")
+    aboard = "aboard" in markers.tags
+    traded = "traded" in markers.tags
     zs = zombies(game)
     if engaged:
         if not traded:
             opts.append("attack")
     elif not traded:
-        dist = board.graph(stage.opened).from_(cell)
-        reach: Reach | None = None
-        for z in zs:
-            zc = cell_of(board, world.get(z, Position))
-            if aboard or dist.get(zc, UNSEEN) >= UNSEEN:
-                continue
-            # an engagement is offered when the move ends on the zombie's square: a door to a
-            # building or another enemy on the way stops it; none by running onto grass
-            if reach is None:
-                reach = Reach(game, ent, board, stage)
-            walks, runs = reach.paces(zc)
-            if walks:
-                opts.append(f"engage:{z}:walk")
-            if runs:
-                opts.append(f"engage:{z}:run")
-            elif not walks:
-                opts.append(f"approach:{z}")
+        if not aboard and zs:
+            dist = board.graph(stage.opened).from_(cell)
+            reach: Reach | None = None
+            for z in zs:
+                zc = cell_of(board, table[z][Position])
+                if dist.get(zc, UNSEEN) >= UNSEEN:
+                    continue
+                # an engagement is offered when the move ends on the zombie's square: a door to a
+                # building or another enemy on the way stops it; none by running onto grass
+                if reach is None:
+                    reach = Reach(game, ent, board, stage)
+                walks, runs = reach.paces(zc)
+                if walks:
+                    opts.append(f"engage:{z}:walk")
+                if runs:
+                    opts.append(f"engage:{z}:run")
+                elif not walks:
+                    opts.append(f"approach:{z}")
         if arms.ranged and arms.rounds > 0:
             for z in zs:
-                n = board.sight(cell, cell_of(board, world.get(z, Position)), stage.opened)
+                n = board.sight(cell, cell_of(board, table[z][Position]), stage.opened)
                 if n is not None and range_modifier(game, arms.ranged, n) is not None:
                     opts.append(f"shoot:{z}")
         if not aboard:
-            here = board.feature(cell)
-            for kind in GOALS:
-                if kind in board.features and not (kind == here and kind in STAY):
-                    target = nearest_feature(board, stage, cell, kind)
-                    if target is not None:
-                        opts.append(f"goto:{kind}")
-        opts.extend(_interactions(game, ent, board, stage, cell))
-    if arms.ranged and arms.rounds < int(r.ranged[arms.ranged]["magazine"]) and arms.magazines > 0 and not engaged:
+            opts.extend(goals(board, stage, cell))
+        opts.extend(_interactions(game, ent, board, stage, cell, not zs))
+    if arms.ranged and arms.magazines > 0 and not engaged \
+            and arms.rounds < int(rules(game).ranged[arms.ranged]["magazine"]):
         opts.append("reload")
     if not infected:
         opts.extend(_abilities(game, ent, board, stage, cell, bool(zs), allies))
-        hurt = 0 < health.left < health.limit
-        if hurt and inv.items.get("bandage", 0) > 0:
-            opts.append("bandage")
-        if hurt and inv.items.get("water", 0) > 0:
-            opts.append("water")
+        if 0 < health.left < health.limit:
+            items = inv.items
+            if items.get("bandage", 0) > 0:
+                opts.append("bandage")
+            if items.get("water", 0) > 0:
+                opts.append("water")
     if inv.items and not engaged:  # Trading: any item (bandages, water, a key, a magazine, ...)
+        w = board.width
+        x, y = cell % w, cell // w
         for ally in allies:
-            if ally != ent and board.orthogonal(cell, cell_of(board, world.get(ally, Position))):
-                opts.extend(f"give:{item}:{ally}" for item in sorted(inv.items))
+            if ally != ent:
+                pos = table[ally][Position]
+                c = pos.y * w + pos.x
+                if abs(c % w - x) + abs(c // w - y) == 1:  # `board.orthogonal`
+                    opts.extend(f"give:{item}:{ally}" for item in sorted(inv.items))
     opts.append("wait")
     return opts
+
+
+# The abilities `_abilities` may offer as an action; every other one is passive.
+ACTIONS = frozenset({"fire_suit", "morale_boost", "motivational_speech", "inspire", "tending_to_wounds",
+                     "vial_of_antidote", "intravenous_injection"})
 
 
 def _abilities(game: Game, ent: int, board: Board, stage: Stage, cell: int, combat: bool,
@@ -203,16 +234,19 @@ def _abilities(game: Game, ent: int, board: Board, stage: Stage, cell: int, comb
         return []
     markers = world.get(ent, Markers)
     abil = rules(game).abilities
-    out = []
+    out: list[str] = []
 
     def within(a: int, rng: int) -> bool:
         return board.chebyshev(cell, cell_of(board, world.get(a, Position))) <= rng
 
     for a in ch.abilities:
-        spec = abil.get(a, {})
-        if spec.get("once") == "game" and a in ch.used:
+        if a not in ACTIONS:  # passive: applied where its rule is resolved, never an option
             continue
-        if spec.get("once") == "combat" and markers.has(f"spent:{a}"):
+        spec = abil.get(a, {})
+        once = spec.get("once")
+        if once == "game" and a in ch.used:
+            continue
+        if once == "combat" and f"spent:{a}" in markers.tags:
             continue
         if a == "fire_suit":
             h = world.get(ent, Wounds)
@@ -263,8 +297,11 @@ def act(game: Game, ent: int, board: Board, stage: Stage, aim: str,
     world = game.world
     markers = world.get(ent, Markers)
     markers.discard("speech")
-    yield from k9(game, ent, board, stage)
-    if not world.exists(ent) or world.get(ent, Markers).has("offboard"):
+    if has_ability(game, ent, "k9_companion"):
+        yield from k9(game, ent, board, stage)
+        if not world.exists(ent):
+            return
+    if "offboard" in world.get(ent, Markers).tags:
         return
     opts = options(game, ent, board, stage, allies)
     choice = yield from game.decide(side_of(game, ent), "sza.action", opts, piece=ent, aim=aim)

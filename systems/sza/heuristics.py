@@ -34,16 +34,45 @@ from ecs_zombie.systems.sza.state import (
 from ecs_zombie.systems.sza.zombies import attackable, victims_of_others
 
 
-def _pick(d: Decision, *wanted: str) -> int | None:
-    """The first option equal to one of `wanted` (or starting with it, for a `verb:` prefix)."""
-    for w in wanted:
-        if w.endswith(":"):
-            for i, o in enumerate(d.options):
-                if o.startswith(w):
-                    return i
-        elif w in d.options:
-            return d.options.index(w)
-    return None
+class _Options:
+    """A character's action options read once: the first index of each option, and the indices of
+    the options of each verb (`verb:...`), so that each question the heuristic asks is a look-up
+    instead of a scan of every option."""
+
+    __slots__ = ("first", "opts", "verbs")
+
+    def __init__(self, opts: list[str]) -> None:
+        self.opts = opts
+        first: dict[str, int] = {}
+        verbs: dict[str, list[int]] = {}
+        for i, o in enumerate(opts):
+            if o not in first:
+                first[o] = i
+            verb, colon, _rest = o.partition(":")
+            if colon:
+                found = verbs.get(verb)
+                if found is None:
+                    verbs[verb] = [i]
+                else:
+                    found.append(i)
+        self.first, self.verbs = first, verbs
+
+    def pick(self, *wanted: str) -> int | None:
+        """The first option equal to one of `wanted` (or of the verb, for `verb:`)."""
+        for w in wanted:
+            if w.endswith(":"):
+                found = self.verbs.get(w[:-1])
+                if found:
+                    return found[0]
+            else:
+                got = self.first.get(w)
+                if got is not None:
+                    return got
+        return None
+
+    def of(self, verb: str) -> list[int]:
+        """The indices of the options `verb:...`, in order."""
+        return self.verbs.get(verb, [])
 
 
 @heuristic("sza.action")
@@ -54,9 +83,13 @@ def action(game: Game, d: Decision) -> int:
     _e, stage = stage_of(game)
     board = board_of(game, stage)
     opts: list[str] = d.options
+    read = _Options(opts)
+    first = read.first
     h = world.get(me, Wounds)
+    abilities = read.of("ability")
     for prefix in ("ability:intravenous_injection:", "ability:vial_of_antidote:"):
-        for i, o in enumerate(opts):
+        for i in abilities:
+            o = opts[i]
             if o.startswith(prefix):
                 t = int(o.split(":")[2])
                 th = world.get(t, Wounds)
@@ -64,64 +97,63 @@ def action(game: Game, d: Decision) -> int:
                     return i
     low = h.left * 2 < h.limit
     if low:
-        got = _pick(d, "ability:fire_suit", "water", "bandage")
+        got = read.pick("ability:fire_suit", "water", "bandage")
         if got is not None:
             return got
-    if "ability:morale_boost" in opts and _outnumbered(game):
-        return opts.index("ability:morale_boost")
-    if "attack" in opts:
-        got = _pick(d, "ability:motivational_speech") if len(opponents(game, me)) > 1 else None
-        return got if got is not None else opts.index("attack")
-    got = _pick(d, "ability:tending_to_wounds")
-    if got is not None and not any(o.startswith("engage:") for o in opts):
+    if "ability:morale_boost" in first and _outnumbered(game):
+        return first["ability:morale_boost"]
+    if "attack" in first:
+        got = read.pick("ability:motivational_speech") if len(opponents(game, me)) > 1 else None
+        return got if got is not None else first["attack"]
+    engages = read.of("engage")
+    got = read.pick("ability:tending_to_wounds")
+    if got is not None and not engages:
         return got
-    inspire = _inspire(game, opts)
-    if inspire is not None and (low or not any(o.startswith("engage:") for o in opts)):
+    inspire = _inspire(game, opts, abilities)
+    if inspire is not None and (low or not engages):
         return inspire
     cell = cell_of(board, world.get(me, Position))
     dist = board.graph(stage.opened).from_(cell)
-    shots = [o for o in opts if o.startswith("shoot:")]
+    shots = read.of("shoot")
     if shots:
-        return opts.index(min(shots, key=lambda o: (world.get(int(o.split(":")[1]), Wounds).left, o)))
-    if "reload" in opts and world.get(me, Arms).rounds == 0:
-        return opts.index("reload")
-    engages = [o for o in opts if o.startswith("engage:")]
+        return min(shots, key=lambda i: (world.get(int(opts[i].split(":")[1]), Wounds).left, opts[i]))
+    if "reload" in first and world.get(me, Arms).rounds == 0:
+        return first["reload"]
     if engages:
         walk = allowance(game, me, board)[0]
         dexter = "one_shot_one_kill" in world.get(me, Character).abilities
 
-        def key(o: str) -> tuple[int, int, str]:
+        def key(i: int) -> tuple[int, int, str]:
+            o = opts[i]
             z = int(o.split(":")[1])
             dz = dist.get(cell_of(board, world.get(z, Position)), UNSEEN)
             want_run = dexter or dz > walk
             return (dz, 0 if (o.endswith(":run") == want_run) else 1, o)
 
-        return opts.index(min(engages, key=key))
-    gift = _gift(game, me, opts)
+        return min(engages, key=key)
+    gift = _gift(game, me, opts, read.of("give"))
     if gift is not None:
         return gift
     for verb in ("safe:", "unlock:", "fuse:", "salvage:", "drive", "board", "break_in"):
-        got = _pick(d, verb)
+        got = read.pick(verb)
         if got is not None and _useful(game, stage, opts[got], aim, me):
             return got
-    if aim == "vehicle" and "goto:safehouse" in opts and _left_behind(game, me):
-        return opts.index("goto:safehouse")
+    if aim == "vehicle" and "goto:safehouse" in first and _left_behind(game, me):
+        return first["goto:safehouse"]
     detour = _detour(game, me, stage, board, aim)
-    if detour is not None and detour in opts:
-        return opts.index(detour)
-    if aim == "hunt" or (aim in ("", "bush") and zombies(game)):
-        approaches = [o for o in opts if o.startswith("approach:")]
-        if approaches:
-            return opts.index(min(approaches, key=lambda o: (
-                dist.get(cell_of(board, world.get(int(o.split(":")[1]), Position)), UNSEEN), o)))
-    if aim and f"goto:{aim}" in opts:
-        return opts.index(f"goto:{aim}")
-    got = _pick(d, "bandage") if h.left < h.limit - 5 else None
+    if detour is not None and detour in first:
+        return first[detour]
+    approaches = read.of("approach")
+    if approaches and (aim == "hunt" or (aim in ("", "bush") and zombies(game))):
+        return min(approaches, key=lambda i: (
+            dist.get(cell_of(board, world.get(int(opts[i].split(":")[1]), Position)), UNSEEN), opts[i]))
+    if aim and f"goto:{aim}" in first:
+        return first[f"goto:{aim}"]
+    got = read.pick("bandage") if h.left < h.limit - 5 else None
     if got is not None:
         return got
-    approaches = [o for o in opts if o.startswith("approach:")]
     if approaches:
-        return opts.index(approaches[0])
+        return approaches[0]
     return opts.index("wait")
 
 
@@ -167,7 +199,7 @@ def _outnumbered(game: Game) -> bool:
     return any(len(opponents(game, c)) > morale(game, c) for c in characters(game))
 
 
-def _inspire(game: Game, opts: list[str]) -> int | None:
+def _inspire(game: Game, opts: list[str], among: list[int] | None = None) -> int | None:
     """Inspire (+5 Strength, Accuracy and Smarts for the turn) on an ally within reach that is
     locked in melee, so that it fights better this turn: the one held by the most zombies, then the
     weakest. Not while the Politician can engage a zombie itself (its own attack is worth more),
@@ -175,7 +207,8 @@ def _inspire(game: Game, opts: list[str]) -> int | None:
     world = game.world
     best: tuple[int, int, int] | None = None
     pick = None
-    for i, o in enumerate(opts):
+    for i in range(len(opts)) if among is None else among:  # `among`: the indices worth reading
+        o = opts[i]
         if o.startswith("ability:inspire:"):
             t = int(o.split(":")[2])
             held = len(opponents(game, t))
@@ -193,7 +226,7 @@ def _healing(game: Game, ent: int) -> int:
     return items.get("bandage", 0) * int(numbers["bandage"]) + items.get("water", 0) * int(numbers["water"])
 
 
-def _gift(game: Game, me: int, opts: list[str]) -> int | None:
+def _gift(game: Game, me: int, opts: list[str], among: list[int] | None = None) -> int | None:
     """Trading, where it pays for the two turns it costs: healing to an ally 10 or more short that
     has none, from a giver whose remaining items still heal all it is missing (so that healing
     never goes back and forth between two hurt characters), a magazine to a SAR-21 carrier with no spare.
@@ -201,7 +234,8 @@ def _gift(game: Game, me: int, opts: list[str]) -> int | None:
     documents, the key, the oxygen canister, the rope) are worth nothing more in another's hands."""
     world = game.world
     mine = world.get(me, Wounds)
-    for i, o in enumerate(opts):
+    for i in range(len(opts)) if among is None else among:  # `among`: the indices worth reading
+        o = opts[i]
         if not o.startswith("give:"):
             continue
         _v, item, who = o.split(":")
@@ -275,14 +309,14 @@ def _detour(game: Game, me: int, stage: Stage, board: Board, aim: str) -> str | 
         return None
     taken: set[int] = set()
     best: tuple[int, int, str] | None = None
-    for kind in DETOURS:
-        if kind == aim or kind not in board.features or not _worth(game, stage, kind):
+    for kind in DETOURS:  # the cheaper tests first (each is a pure look)
+        if kind == aim or kind not in board.features:
             continue
         spot = nearest_feature(board, stage, cells[me], kind)
         if spot is None or spot in taken:
             continue
         mine = _reach(graph.from_(cells[me]), board, spot)
-        if mine > DETOUR:
+        if mine > DETOUR or not _worth(game, stage, kind):
             continue
         others = [(_reach(graph.from_(cells[c]), board, spot), c) for c in free if c != me]
         if any(o < (mine, me) for o in others):

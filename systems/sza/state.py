@@ -73,17 +73,19 @@ def zombies(game: Game) -> list[int]:
 
 def is_character(game: Game, ent: int) -> bool:
     """A character still human: it can be infected, and it stands with the survivors."""
-    faction = game.world.try_get(ent, Faction)
-    return faction is not None and faction.side == SURVIVORS and game.world.has(ent, Infection)
+    world = game.world
+    faction = world.try_get(ent, Faction)
+    return faction is not None and faction.side == SURVIVORS and world.has(ent, Infection)
 
 
 def has_ability(game: Game, ent: int, ability: str) -> bool:
     """An ability the piece may use now: an infected character uses none ("Damage & Infection")."""
-    ch = game.world.try_get(ent, Character)
+    world = game.world
+    ch = world.try_get(ent, Character)
     if ch is None or ability not in ch.abilities:
         return False
-    inf = game.world.try_get(ent, Infection)
-    return not (inf is not None and inf.infected)
+    inf = world.try_get(ent, Infection)
+    return inf is None or not inf.infected
 
 
 def room_effects(game: Game, board: Board, stage: Stage, ent: int) -> tuple[bool, int]:
@@ -96,19 +98,26 @@ def room_effects(game: Game, board: Board, stage: Stage, ent: int) -> tuple[bool
 
 def inspired(game: Game, ent: int) -> bool:
     markers = game.world.try_get(ent, Markers)
-    return markers is not None and markers.has("inspired")
+    return markers is not None and "inspired" in markers.tags
 
 
 def accuracy(game: Game, ent: int, board: Board | None, stage: Stage | None, darkness: int | None = None) -> int:
     """Total Accuracy: the attribute, Inspire's +5 this turn, and, on an SZA board, the room's
-    darkness (`darkness`, or the ruleset's `darkness_penalty`)."""
-    a = game.world.get(ent, Attributes).accuracy
-    if inspired(game, ent):
+    darkness (`darkness`, or the ruleset's `darkness_penalty`): `room_effects`, with Combat
+    Awareness looked at only in a dark room."""
+    world = game.world
+    a = world.get(ent, Attributes).accuracy
+    markers = world.try_get(ent, Markers)
+    if markers is not None and "inspired" in markers.tags:
         a += int(rules(game).abilities["inspire"].get("bonus", 5))
-    if board is not None and stage is not None and is_character(game, ent):
-        dark, _ = room_effects(game, board, stage, ent)
-        if dark:
-            a -= int(game.params["darkness_penalty"]) if darkness is None else darkness
+    if board is not None and stage is not None:
+        faction = world.try_get(ent, Faction)
+        if faction is not None and faction.side == SURVIVORS and world.has(ent, Infection):  # is_character
+            pos = world.get(ent, Position)
+            room = board.room(pos.y * board.width + pos.x)
+            if room is not None and room.dark and "lights" not in stage.flags \
+                    and not has_ability(game, ent, "combat_awareness"):
+                a -= int(game.params["darkness_penalty"]) if darkness is None else darkness
     return a
 
 
@@ -177,7 +186,8 @@ def engage_square(game: Game, ent: int) -> list[int]:
 
 
 def opponents(game: Game, ent: int) -> list[int]:
-    return [o for o in game.world.get(ent, Engaged).opponents if game.world.exists(o)]
+    world = game.world
+    return [o for o in world.get(ent, Engaged).opponents if world.exists(o)]
 
 
 def destroy(game: Game, ent: int, why: str) -> None:

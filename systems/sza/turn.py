@@ -38,9 +38,8 @@ HUMANS, ZOMBIE_SIDE = "humans", "zombies"
 
 def side_roll(game: Game, pieces: list[int], why: str, board: Board, stage: Stage) -> tuple[int, int]:
     """(1d10 + Initiative of the piece with the highest total Accuracy, that Accuracy)."""
-    best = max(pieces, key=lambda e: (accuracy(game, e, board, stage), -e))
-    acc = accuracy(game, best, board, stage)
-    return game.roll("1d10", why) + game.world.get(best, Attributes).initiative, acc
+    acc, neg = max((accuracy(game, e, board, stage), -e) for e in pieces)
+    return game.roll("1d10", why) + game.world.get(-neg, Attributes).initiative, acc
 
 
 def human_order(game: Game, board: Board, stage: Stage) -> list[int]:
@@ -58,8 +57,11 @@ def initiative(game: Game) -> None:
     if not stage.built:
         return
     for _e, markers in game.world.query1(Markers):
-        for tag in ("inspired", "traded", *[t for t in markers.tags if t.startswith("victim:")]):
-            markers.discard(tag)
+        tags = markers.tags
+        if tags:  # `markers.discard` of each, inline: every piece is visited each turn
+            for tag in ("inspired", "traded", *[t for t in tags if t.startswith("victim:")]):
+                if tag in tags:
+                    tags.remove(tag)
     board = board_of(game, stage)
     humans, zs = characters(game), zombies(game)
     if not zs or not humans:
