@@ -55,17 +55,17 @@ class Board:
     same as one read at construction (a system that changes pieces keeps the dictionaries it
     already read up to date, or builds a new board)."""
 
-    __slots__ = ("_hazards", "_items", "_links", "_players", "_world", "_zombies", "crossings", "steps", "tile_of",
-                 "tiles")
+    __slots__ = ("_hazards", "_items", "_links", "_map", "_players", "_zombies", "crossings", "map_key", "tile_of",
+                 "tiles", "world")
 
     def __init__(self, game: Game) -> None:
-        world = self._world = game.world
+        world = self.world = game.world
         tiles = world.query1(MapTile)
         self.tiles: dict[int, MapTile] = dict(tiles)
-        self.tile_of: dict[Hex, int]
-        self.crossings: frozenset[tuple[Hex, Hex]]
-        self.steps: dict[Hex, tuple[Hex, ...]]
-        self.tile_of, self.crossings, self.steps = world.memo(_map_key(tiles), (MapTile,), lambda: _tile_map(tiles))
+        self.map_key = _map_key(tiles)
+        self._map: TileMap = world.memo(self.map_key, (MapTile,), lambda: _tile_map(tiles))
+        self.tile_of: dict[Hex, int] = self._map.tile_of
+        self.crossings: frozenset[tuple[Hex, Hex]] = self._map.crossings
         self._hazards: set[Hex] | None = None
         self._players: dict[Hex, int] | None = None
         self._zombies: dict[Hex, int] | None = None
@@ -75,7 +75,7 @@ class Board:
     def _pieces(self) -> None:
         players: dict[Hex, int] = {}
         zombies: dict[Hex, int] = {}
-        for ent, (pos, fac) in self._world.query(Position, Faction):
+        for ent, (pos, fac) in self.world.query(Position, Faction):
             if fac.side == SURVIVORS:
                 players[(pos.x, pos.y)] = ent
             elif fac.side == ZOMBIES:
@@ -102,7 +102,7 @@ class Board:
     def items(self) -> dict[Hex, int]:
         """Floor item by hex."""
         if self._items is None:
-            self._items = {(pos.x, pos.y): ent for ent, (pos, _item) in self._world.query(Position, FloorItem)}
+            self._items = {(pos.x, pos.y): ent for ent, (pos, _item) in self.world.query(Position, FloorItem)}
         return self._items
 
     @items.setter
@@ -115,9 +115,14 @@ class Board:
         if self._links is None:
             tile_of = self.tile_of
             self._links = {(pos.x, pos.y): ((link.to[0], link.to[1]), link.cost)
-                           for _ent, (pos, link) in self._world.query(Position, LadderLink)
+                           for _ent, (pos, link) in self.world.query(Position, LadderLink)
                            if (link.to[0], link.to[1]) in tile_of}
         return self._links
+
+    @property
+    def steps(self) -> dict[Hex, tuple[Hex, ...]]:
+        """Each hex of the map -> the neighbours a piece on it can step to (`linked`), in direction order."""
+        return self._map.steps
 
     @property
     def hazards(self) -> set[Hex]:
@@ -210,12 +215,28 @@ def _map_key(tiles: tuple[tuple[int, MapTile], ...]) -> tuple[object, ...]:
     return ("director/map", tuple([ex["state"] for _e, t in tiles for ex in t.exits]))
 
 
-def _tile_map(tiles: tuple[tuple[int, MapTile], ...]
-              ) -> tuple[dict[Hex, int], frozenset[tuple[Hex, Hex]], dict[Hex, tuple[Hex, ...]]]:
-    """Which tile each hex is on, the seams between tiles (each exit with a tile laid against it
-    joins the exit hex and that tile's entry hex, both ways), and for each hex of the map its
-    `linked` neighbours in direction order: what every walk over the map steps along, worked out
-    once per map rather than hex by hex in every walk."""
+class TileMap:
+    """The map as the tiles lie: which tile each hex is on, the seams between tiles, and (worked
+    out when first asked for, once per map rather than hex by hex in every walk) each hex's
+    `linked` neighbours in direction order. Memoised by the world for `Board` (see `_map_key`)."""
+
+    __slots__ = ("_steps", "crossings", "tile_of")
+
+    def __init__(self, tile_of: dict[Hex, int], crossings: frozenset[tuple[Hex, Hex]]) -> None:
+        self.tile_of = tile_of
+        self.crossings = crossings
+        self._steps: dict[Hex, tuple[Hex, ...]] | None = None
+
+    @property
+    def steps(self) -> dict[Hex, tuple[Hex, ...]]:
+        if self._steps is None:
+            self._steps = _steps(self.tile_of, self.crossings)
+        return self._steps
+
+
+def _tile_map(tiles: tuple[tuple[int, MapTile], ...]) -> TileMap:
+    """Which tile each hex is on, and the seams between tiles: each exit with a tile laid against
+    it joins the exit hex and that tile's entry hex (both ways)."""
     tile_of: dict[Hex, int] = {}
     by_ent = dict(tiles)
     seams: set[tuple[Hex, Hex]] = set()
@@ -226,12 +247,26 @@ def _tile_map(tiles: tuple[tuple[int, MapTile], ...]
             if other is not None and other.entry:
                 a, b = (ex["hex"][0], ex["hex"][1]), (other.entry[0], other.entry[1])
                 seams.update(((a, b), (b, a)))
+    return TileMap(tile_of, frozenset(seams))
+
+
+def _steps(tile_of: dict[Hex, int], seams: frozenset[tuple[Hex, Hex]]) -> dict[Hex, tuple[Hex, ...]]:
+    """Each hex's neighbours on its own tile, in direction order; then, for the few hexes on a
+    seam, their neighbours again with the seam's far side among them (`Board.linked`)."""
+    get = tile_of.get
     steps: dict[Hex, tuple[Hex, ...]] = {}
     for h, ent in tile_of.items():
         q, r = h
-        steps[h] = tuple(n for n in ((q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1), (q, r + 1))
-                         if (t := tile_of.get(n)) is not None and (t == ent or (h, n) in seams))
-    return tile_of, frozenset(seams), steps
+        steps[h] = tuple([n for n in ((q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1), (q, r + 1))
+                          if get(n) == ent])
+    for h, _far in seams:
+        ent = get(h)
+        if ent is not None:
+            q, r = h
+            steps[h] = tuple([n for n in ((q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1),
+                                          (q, r + 1))
+                              if (t := get(n)) is not None and (t == ent or (h, n) in seams)])
+    return steps
 
 
 # -- pieces --------------------------------------------------------------------------------------

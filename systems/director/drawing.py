@@ -92,7 +92,8 @@ def map_lines(game: Game) -> list[str]:
     drawn = cells(game)
     if not drawn:
         return ["(no tile laid yet)"]
-    tile_of, seams, _steps = _tile_map(tiles)
+    layout = _tile_map(tiles)
+    tile_of, seams = layout.tile_of, layout.crossings
     left = min(2 * q + r for q, r in drawn)
     rows = sorted({r for _q, r in drawn})
     lines = []

@@ -50,7 +50,16 @@ def route(board: Board) -> dict[Hex, int]:
     """Steps from each hex of the map to the goal along the tiles: between hexes a piece may step
     between (`Board.linked`: across tiles only where an exit meets an entry) and up or down ladders
     at their cost, pieces ignored (they move). A hex of the goal tile counts its steps to the tile's
-    centre, so that survivors walk in and do not stop on the entry, blocking it for the others."""
+    centre, so that survivors walk in and do not stop on the entry, blocking it for the others.
+
+    It depends on the map and the ladders alone (the goal tile on the tiles and their exits'
+    states), so the world keeps it with the map: keyed on the map's key and the ladders, dropped
+    when a tile comes or goes. Shared: never change the dictionary returned."""
+    key = ("director/route", board.map_key, tuple(board.links.items()))
+    return board.world.memo(key, (MapTile,), lambda: _route(board))
+
+
+def _route(board: Board) -> dict[Hex, int]:
     tile = goal_tile(board)
     if tile is None:
         return {}
@@ -139,7 +148,7 @@ def stack(game: Game, d: Decision) -> int:
     steps along the tiles; a hex no survivor can reach is farthest), the first option on a tie."""
     board = Board(game)
     up = [h for h, e in sorted(board.players.items()) if game.world.get(e, Wounds).left > 0]
-    steps = board.bfs(up or sorted(board.players), board.on_board)
+    steps = board.bfs_avoiding(up or sorted(board.players), ())  # every hex of the map is passable
     return max(range(len(d.options)), key=lambda i: (steps.get((d.options[i][0], d.options[i][1]), FAR), -i))
 
 
