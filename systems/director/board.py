@@ -9,7 +9,7 @@ from the first player clockwise (by seat); every walk over zombies goes by entit
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Container
+from collections.abc import Callable, Collection, Container
 
 from ecs_zombie import hexgrid
 from ecs_zombie.components import HEX, Card, Deck, Faction, Markers, Owner, Position, Tally, Wounds
@@ -182,17 +182,22 @@ class Board:
             frontier = nxt
         return dist
 
-    def bfs_avoiding(self, starts: list[Hex], blocked: Container[Hex]) -> dict[Hex, int]:
-        """`bfs` through every hex of the map but the `blocked` ones (a predicate-free `bfs`)."""
+    def bfs_avoiding(self, starts: list[Hex], blocked: Container[Hex],
+                     targets: Collection[Hex] | None = None) -> dict[Hex, int]:
+        """`bfs` through every hex of the map but the `blocked` ones (a predicate-free `bfs`).
+
+        With `targets`, the walk stops after the layer in which the last of them is reached: every
+        hex up to that distance is in the result (with the same count as a full walk), none beyond."""
         dist: dict[Hex, int] = {}
         frontier: list[Hex] = []
         for s in starts:
             if s not in dist:
                 dist[s] = 0
                 frontier.append(s)
+        left = -1 if targets is None else len(targets) - sum(1 for t in targets if t in dist)
         steps = self.steps
         d = 0
-        while frontier:
+        while frontier and left != 0:
             d += 1
             nxt: list[Hex] = []
             for h in frontier:
@@ -201,6 +206,8 @@ class Board:
                         dist[n] = d
                         nxt.append(n)
             frontier = nxt
+            if targets is not None:
+                left -= sum(1 for n in nxt if n in targets)
         return dist
 
     def tile_at(self, h: Hex) -> MapTile | None:
@@ -293,9 +300,10 @@ def survivors(game: Game) -> list[int]:
         return []
     seats = sorted([(world.get(e, Owner).player, e) for e in ents])
     first = director(game)[1].first
-    n = len(seats)
-    start = next((i for i, (s, _e) in enumerate(seats) if s >= first), 0)
-    return [seats[(start + i) % n][1] for i in range(n)]
+    for i, (seat, _e) in enumerate(seats):
+        if seat >= first:
+            return [e for _s, e in seats[i:]] + [e for _s, e in seats[:i]]
+    return [e for _s, e in seats]
 
 
 def zombies(game: Game) -> list[int]:
@@ -517,6 +525,29 @@ def card_value(game: Game, cid: int) -> int:
 
 
 # -- shooting lines ------------------------------------------------------------------------------
+
+
+def any_shot(board: Board, start: Hex, max_range: int) -> bool:
+    """Whether `shots_from` would find any zombie: one within `max_range` steps by a route that
+    passes no zombie (a walk by layers that stops at the first, with no routes to keep)."""
+    if max_range <= 0:
+        return False
+    steps, zs = board.steps, board.zombies
+    seen = {start}
+    frontier = [start]
+    for _d in range(max_range):
+        nxt: list[Hex] = []
+        for h in frontier:
+            for n in steps.get(h, ()):
+                if n in zs:
+                    return True
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        if not nxt:
+            return False
+        frontier = nxt
+    return False
 
 
 def shots_from(board: Board, start: Hex, max_range: int, shooter: int) -> dict[int, tuple[int, list[int]]]:

@@ -256,8 +256,10 @@ def place_zombies(game: Game, count: int, how: str, tile_ent: int | None = None
         return
     tile = game.world.get(tile_ent, MapTile)
     first = director(game)[1].first
+    # one board for the whole placement, each new zombie put on it as it is placed (nothing else
+    # moves or comes meanwhile: what a fresh board for each zombie would show)
+    board = Board(game)
     for _ in range(count):
-        board = Board(game)
         number = game.roll("1d6", "new zombie hex")
         h: Hex = (tile.spawn[number - 1][0], tile.spawn[number - 1][1])
         if not board.free(h):
@@ -274,7 +276,7 @@ def place_zombies(game: Game, count: int, how: str, tile_ent: int | None = None
             pick = yield from game.decide(side(first), "director.stack", [list(o) for o in options],
                                           hex=list(h))
             h = (pick[0], pick[1])
-        spawn_zombie(game, h, active=True)
+        board.zombies[h] = spawn_zombie(game, h, active=True)
         tally(game).bump("zombies_spawned")
         director(game)[1].spawned += 1
 

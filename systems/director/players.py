@@ -22,6 +22,7 @@ from ecs_zombie.schedule import system
 from ecs_zombie.systems.director.board import (
     Board,
     ammo_deck,
+    any_shot,
     damage,
     draw_to_hand,
     hand_cards,
@@ -289,7 +290,7 @@ def action_options(game: Game, ent: int) -> list[str]:
     gun = gun_for_action(game, ent)
     can_fire = by != "jockey"  # ridden by a Jockey: "not pinned but cannot fire"
     if gun is not None and can_fire and hand_cards(game, ent, gun):
-        if shots_from(board, me, _max_range(game, gun, ent), ent):
+        if any_shot(board, me, _max_range(game, gun, ent)):
             options.append("shoot")
     if gun is not None and can_fire:
         deck = ammo_deck(game, ent, gun)

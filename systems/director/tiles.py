@@ -172,17 +172,17 @@ def open_exits(tile: MapTile) -> bool:
 # -- Admin: Remove Vacated Tiles ------------------------------------------------------------------
 
 
-def _adjacent_tiles(tiles: dict[int, MapTile]) -> dict[int, set[int]]:
-    where: dict[Hex, int] = {}
-    for ent, t in tiles.items():
-        for q, r in t.hexes:
-            where[(q, r)] = ent
+def _adjacent_tiles(tiles: dict[int, MapTile], tile_of: dict[Hex, int]) -> dict[int, set[int]]:
+    """Which tiles touch which (a hex of one next to a hex of the other), from which tile each hex
+    is on (`Board.tile_of`): each pair of neighbouring hexes looked at once (three directions of six)."""
     out: dict[int, set[int]] = {e: set() for e in tiles}
-    for h, ent in where.items():
-        for n in hexgrid.neighbours(h):
-            other = where.get(n)
+    get = tile_of.get
+    for (q, r), ent in tile_of.items():
+        for n in ((q + 1, r), (q + 1, r - 1), (q, r - 1)):
+            other = get(n)
             if other is not None and other != ent:
                 out[ent].add(other)
+                out[other].add(ent)
     return out
 
 
@@ -210,7 +210,7 @@ def remove_tiles(game: Game) -> None:
     shallowest = min(tiles[t].depth for t in occupied)
     low_section = min(tiles[t].section for t in occupied)
     # which tiles touch changes only when a tile is laid or goes (a tile's hexes never change)
-    adj = world.memo(("director/touching",), (MapTile,), lambda: _adjacent_tiles(tiles))
+    adj = world.memo(("director/touching",), (MapTile,), lambda: _adjacent_tiles(tiles, board.tile_of))
     doomed = []
     for ent in sorted(tiles):
         t = tiles[ent]

@@ -27,14 +27,16 @@ from ecs_zombie.systems.director.board import (
 def approach_fields(game: Game, board: Board) -> list[tuple[int, dict[Hex, int]]]:
     """Per survivor: steps from every hex to a hex adjacent to them (0 there), moving through
     zombies but never through a survivor, from tile to tile only where an exit meets an entry;
-    computed once per phase (survivors do not move in it)."""
+    computed once per phase (survivors do not move in it). Each field reaches as far as the
+    farthest zombie on it and no farther: a zombie steps only down its field, toward the survivor."""
     players = board.players
     steps = board.steps
+    zombies = board.zombies  # a walk need go no farther than the farthest zombie it reaches
     out = []
     for ent in survivors(game):
         me = hex_of(game.world.get(ent, Position))
         starts = [n for n in steps.get(me, ()) if n not in players]
-        out.append((ent, board.bfs_avoiding(starts, players)))
+        out.append((ent, board.bfs_avoiding(starts, players, zombies)))
     return out
 
 
