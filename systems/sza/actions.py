@@ -209,13 +209,12 @@ def options(game: Game, ent: int, board: Board, stage: Stage, allies: list[int] 
             if items.get("water", 0) > 0:
                 opts.append("water")
     if inv.items and not engaged:  # Trading: any item (bandages, water, a key, a magazine, ...)
+        beside = board.orthogonals(cell)
         w = board.width
-        x, y = cell % w, cell // w
         for ally in allies:
             if ally != ent:
                 pos = table[ally][Position]
-                c = pos.y * w + pos.x
-                if abs(c % w - x) + abs(c // w - y) == 1:  # `board.orthogonal`
+                if pos.y * w + pos.x in beside:
                     opts.extend(f"give:{item}:{ally}" for item in sorted(inv.items))
     opts.append("wait")
     return opts

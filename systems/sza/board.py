@@ -115,6 +115,7 @@ class Board:
     _graphs: dict[tuple[int, ...], Graph] = field(default_factory=dict)
     _around: dict[int, tuple[int, ...]] = field(default_factory=dict)
     _near: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
+    _orthogonal: dict[int, frozenset[int]] = field(default_factory=dict)
     memo: dict[Any, Any] = field(default_factory=dict)  # pure functions of (board, saved state) only
     grass: frozenset[int] = frozenset()  # grass squares (from `feature_at`, when made)
 
@@ -138,6 +139,17 @@ class Board:
         if got is None:
             got = self._near[cell] = tuple((c, self.feature_at[c]) for c in sorted((cell, *self.around(cell)))
                                            if self.feature_at.get(c))
+        return got
+
+    def orthogonals(self, cell: int) -> frozenset[int]:
+        """The squares `orthogonal` to `cell` (of those numbered 0 or more): one look-up where a
+        rule tests many squares against one. Kept per board."""
+        got = self._orthogonal.get(cell)
+        if got is None:
+            w = self.width
+            x = cell % w
+            got = self._orthogonal[cell] = frozenset(
+                [cell - w, cell + w] + ([cell - 1] if x > 0 else []) + ([cell + 1] if x < w - 1 else []))
         return got
 
     def cell(self, x: int, y: int) -> int:

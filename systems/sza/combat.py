@@ -14,6 +14,7 @@ that needs no SZA board: other games' battles can be fought with it.
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import Any
 
 from ecs_zombie.components import Position, Wounds
 from ecs_zombie.decisions import Decision
@@ -57,12 +58,18 @@ def sza_board(game: Game) -> tuple[Board, Stage] | None:
 def hit_chance(game: Game, attacker: int, target: int, pace: str, board: Board | None, stage: Stage | None,
                furniture: int | None = None, darkness: int | None = None) -> int:
     """Chance to hit in melee, every modifier included (those of the board only on a board)."""
-    w = weapon(game, attacker)
+    return _hit_chance(game, attacker, target, pace, board, stage, furniture, darkness,
+                       is_character(game, attacker), weapon(game, attacker))
+
+
+def _hit_chance(game: Game, attacker: int, target: int, pace: str, board: Board | None, stage: Stage | None,
+                furniture: int | None, darkness: int | None, human: bool, w: dict[str, Any]) -> int:
+    """`hit_chance`, told whether the attacker is a character (`human`) and its weapon `w`."""
     chance = accuracy(game, attacker, board, stage, darkness) + int(w[pace][0])
     if board is not None and pace == "still" and \
             board.feature(cell_of(board, game.world.get(attacker, Position))) in FURNITURE:
         chance += int(game.params["furniture_bonus"]) if furniture is None else furniture
-    if is_character(game, attacker):
+    if human:
         if has_ability(game, attacker, "cqc"):
             chance += int(rules(game).abilities["cqc"].get("accuracy", 0))
     elif board is not None:
@@ -78,15 +85,16 @@ def strike(game: Game, attacker: int, target: int, pace: str, board: Board | Non
     world = game.world
     if not (world.exists(attacker) and world.exists(target)):
         return False
-    chance = hit_chance(game, attacker, target, pace, board, stage, furniture, darkness)
+    human = is_character(game, attacker)  # nothing changes it before the damage is dealt
+    w = weapon(game, attacker)
+    chance = _hit_chance(game, attacker, target, pace, board, stage, furniture, darkness, human, w)
     roll = percentile(game, f"{why} to hit")
     hit = roll <= chance
     game.log("attack", attacker=attacker, target=target, pace=pace, chance=chance, roll=roll, hit=hit, why=why)
     if not hit:
         return False
-    w = weapon(game, attacker)
     dmg = game.roll(w["damage"], f"{why} damage") + int(w[pace][1]) + rules(game).bonus(strength(game, attacker))
-    if is_character(game, attacker) and has_ability(game, attacker, "cqc"):
+    if human and has_ability(game, attacker, "cqc"):
         dmg += int(rules(game).abilities["cqc"].get("damage", 0))
     harm(game, target, dmg, board, stage, why)
     return True

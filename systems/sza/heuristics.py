@@ -48,13 +48,9 @@ class _Options:
         for i, o in enumerate(opts):
             if o not in first:
                 first[o] = i
-            verb, colon, _rest = o.partition(":")
-            if colon:
-                found = verbs.get(verb)
-                if found is None:
-                    verbs[verb] = [i]
-                else:
-                    found.append(i)
+            colon = o.find(":")
+            if colon >= 0:
+                verbs.setdefault(o[:colon], []).append(i)
         self.first, self.verbs = first, verbs
 
     def pick(self, *wanted: str) -> int | None:
@@ -134,8 +130,13 @@ def action(game: Game, d: Decision) -> int:
     gift = _gift(game, me, opts, read.of("give"))
     if gift is not None:
         return gift
-    for verb in ("safe:", "unlock:", "fuse:", "salvage:", "drive", "board", "break_in"):
-        got = read.pick(verb)
+    verbs = read.verbs
+    for verb in ("safe", "unlock", "fuse", "salvage"):  # `read.pick("safe:", ...)`, one by one
+        found = verbs.get(verb)
+        if found and _useful(game, stage, opts[found[0]], aim, me):
+            return found[0]
+    for verb in ("drive", "board", "break_in"):
+        got = first.get(verb)
         if got is not None and _useful(game, stage, opts[got], aim, me):
             return got
     if aim == "vehicle" and "goto:safehouse" in first and _left_behind(game, me):
@@ -301,24 +302,29 @@ def _detour(game: Game, me: int, stage: Stage, board: Board, aim: str) -> str | 
     the fuse box) within `DETOUR` squares goes for it: one character per spot, the rest carry on."""
     if zombies(game) or aim == "hunt" or stage.turn >= DETOUR_TURNS:
         return None
-    world = game.world
-    graph = board.graph(stage.opened)
-    free = [c for c in characters(game) if not world.get(c, Markers).has("aboard")]
-    cells = {c: cell_of(board, world.get(c, Position)) for c in free}
-    if me not in cells:
+    if me not in characters(game):
+        return None  # only a free character on the board goes out of its way
+    table = game.world.raw()
+    if "aboard" in table[me][Markers].tags:
         return None
-    taken: set[int] = set()
+    graph = board.graph(stage.opened)
+    here = cell_of(board, table[me][Position])
+    near = graph.from_(here)
+    cells: dict[int, int] | None = None  # the other free characters' squares, read when a spot is near
     best: tuple[int, int, str] | None = None
     for kind in DETOURS:  # the cheaper tests first (each is a pure look)
         if kind == aim or kind not in board.features:
             continue
-        spot = nearest_feature(board, stage, cells[me], kind)
-        if spot is None or spot in taken:
+        spot = nearest_feature(board, stage, here, kind)
+        if spot is None:
             continue
-        mine = _reach(graph.from_(cells[me]), board, spot)
+        mine = _reach(near, board, spot)
         if mine > DETOUR or not _worth(game, stage, kind):
             continue
-        others = [(_reach(graph.from_(cells[c]), board, spot), c) for c in free if c != me]
+        if cells is None:
+            cells = {c: cell_of(board, table[c][Position]) for c in characters(game)
+                     if c != me and "aboard" not in table[c][Markers].tags}
+        others = [(_reach(graph.from_(cell), board, spot), c) for c, cell in cells.items()]
         if any(o < (mine, me) for o in others):
             continue
         if best is None or (mine, DETOURS.index(kind), kind) < best:

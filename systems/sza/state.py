@@ -187,7 +187,8 @@ def engage_square(game: Game, ent: int) -> list[int]:
 
 def opponents(game: Game, ent: int) -> list[int]:
     world = game.world
-    return [o for o in world.get(ent, Engaged).opponents if world.exists(o)]
+    ops = world.get(ent, Engaged).opponents
+    return [o for o in ops if world.exists(o)] if ops else []
 
 
 def destroy(game: Game, ent: int, why: str) -> None:
@@ -261,7 +262,7 @@ def speech_covers(game: Game, target: int, board: Board) -> bool:
     tcell = cell_of(board, tpos)
     rng = int(rules(game).abilities["motivational_speech"].get("range", 2))
     for ent, markers in game.world.query1(Markers):
-        if markers.has("speech") and has_ability(game, ent, "motivational_speech"):
+        if "speech" in markers.tags and has_ability(game, ent, "motivational_speech"):
             if board.chebyshev(cell_of(board, game.world.get(ent, Position)), tcell) <= rng:
                 return True
     return False

@@ -43,8 +43,21 @@ def side_roll(game: Game, pieces: list[int], why: str, board: Board, stage: Stag
 
 
 def human_order(game: Game, board: Board, stage: Stage) -> list[int]:
-    return sorted(characters(game), key=lambda e: (-game.world.get(e, Attributes).initiative,
-                                                   -accuracy(game, e, board, stage), e))
+    """Higher Initiative first, ties by the higher total Accuracy, then by entity id. Accuracy is
+    worked out only for characters sharing an Initiative: elsewhere it cannot change the order."""
+    chars = characters(game)
+    world = game.world
+    initiative = {e: world.get(e, Attributes).initiative for e in chars}
+    seen: set[int] = set()
+    shared: set[int] = set()  # Initiatives held by more than one character (only looked up)
+    for i in initiative.values():
+        (shared if i in seen else seen).add(i)
+
+    def key(e: int) -> tuple[int, int, int]:
+        i = initiative[e]
+        return -i, -accuracy(game, e, board, stage) if i in shared else 0, e
+
+    return sorted(chars, key=key)
 
 
 @system("sza.initiative",
