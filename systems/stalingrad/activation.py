@@ -110,8 +110,16 @@ def escape(game: Game, ent: int) -> None:
 
 def move_options(game: Game, ent: int, costs: MoveCosts, mp: int) -> tuple[list[Option], dict[Square, tuple[int, int]]]:
     """The `move` options (squares by row, then column) and what `reach` found (square -> cost, last
-    step's direction). Squares are worked as map indices (the order by row then column is the order
-    by index); the zombies' zones of control and the exits end a move, zombies' squares block it."""
+    step's direction)."""
+    options, found = _move_options(game, ent, costs, mp)
+    squares = gmap(game).squares_by_index()
+    return options, {squares[k]: v for k, v in found.items()}
+
+
+def _move_options(game: Game, ent: int, costs: MoveCosts, mp: int) -> tuple[list[Option], dict[int, tuple[int, int]]]:
+    """`move_options` with what `reach` found keyed by square index. Squares are worked as map
+    indices (the order by row then column is the order by index); the zombies' zones of control and
+    the exits end a move, zombies' squares block it."""
     me = pos(game, ent)
     closed = closed_doors(game)
     occ = occupancy(game)
@@ -122,19 +130,19 @@ def move_options(game: Game, ent: int, costs: MoveCosts, mp: int) -> tuple[list[
                         if e in undead and 0 <= sq[0] < w and 0 <= sq[1] < h)
     stop = _zoc_indices(game, closed)
     stop.update(g.label_indices("exit"))
-    reached, ordered = _reach(g, me[1] * w + me[0], mp, costs.step, costs.diagonal, closed, blocked, frozenset(stop))
-    return [["move", sq[0], sq[1]] for sq in ordered if sq not in occ], reached
+    found, ordered = _reach(g, me[1] * w + me[0], mp, costs.step, costs.diagonal, closed, blocked, frozenset(stop))
+    return [["move", sq[0], sq[1]] for sq in ordered if sq not in occ], found
 
 
 @lru_cache(maxsize=64)
 def _reach(g: GridMap, start: int, budget: int, step: int, diagonal: int, closed: frozenset[Square],
-           blocked: frozenset[int], stop: frozenset[int]) -> tuple[dict[Square, tuple[int, int]], tuple[Square, ...]]:
+           blocked: frozenset[int], stop: frozenset[int]) -> tuple[dict[int, tuple[int, int]], tuple[Square, ...]]:
     """`ecs_zombie.grid.reach` by square index, with the squares reached in index order: kept for the
     same question (a pure function of its arguments), since the squares offered to a move are asked
     again by the `move` step that makes it (read the result, never change it)."""
     found = reach_indices(g, start, budget, step, diagonal, closed, blocked, stop)
     squares = g.squares_by_index()
-    return {squares[k]: v for k, v in found.items()}, tuple(squares[k] for k in sorted(found))
+    return found, tuple(squares[k] for k in sorted(found))
 
 
 def _zoc_indices(game: Game, closed: frozenset[Square]) -> set[int]:
@@ -171,7 +179,7 @@ def actions_seen(game: Game, ent: int, costs: MoveCosts
     seen = None
     out: list[Option] = []
     if not locked(game, ent) and act.mp > 0:
-        moves, _reached = move_options(game, ent, costs, act.mp)
+        moves, _found = _move_options(game, ent, costs, act.mp)
         out += moves
         facing = game.world.get(ent, Facing).direction
         out += [["face", d] for d in range(8) if d != facing and turn_cost(costs, facing, d) <= act.mp]
@@ -202,12 +210,14 @@ def estimates(game: Game, ent: int, options: list[Option],
     """For the heuristic: the final hit # against the nearest target of each attack option
     (`visible`: `visible_zombies` now, if known)."""
     out: dict[int, int] = {}
-    if not any(opt[0] == "attack" for opt in options):
+    attacks = [i for i, opt in enumerate(options) if opt[0] == "attack"]
+    if not attacks:
         return out
     if visible is None:
         visible = visible_zombies(game, ent)
-    for i, opt in enumerate(options):
-        if opt[0] != "attack" or opt[1] == "grenade":
+    for i in attacks:
+        opt = options[i]
+        if opt[1] == "grenade":
             continue
         w = weapon(game, opt[2])
         targets = h2h_targets(game, ent, w, visible) if opt[1] == "h2h" else visible

@@ -166,6 +166,29 @@ class _Blast:
         name = next((n for n in game.world.get(thrower, Arsenal).weapons if weapon(game, n).grenade), None)
         return None if name is None else _Blast(game, weapon(game, name))
 
+    def bound(self, land: Square) -> float | None:
+        """A number never under `value(land)` (None: no bound, when a LOF modifier is negative),
+        for no line of fire looked at: every zombie in range counted as in plain sight, characters
+        not at all. Summed in `value`'s order with each term at least `value`'s term (a term left
+        out counting 0), so rounding keeps it at or above the value."""
+        m = self.m
+        if m.intervening_figure < 0 or m.obstructive < 0:
+            return None
+        w = self.w
+        lx, ly = land
+        total = 0.0
+        for sq, hits in self.figures:
+            if not hits:
+                continue
+            rng = abs(lx - sq[0]) + abs(ly - sq[1])
+            if rng > 7:
+                continue
+            final = hit_number(w, rng + 1)
+            if final > 12:
+                continue
+            total += max(0, 13 - (final + 3)) / 12 / hits
+        return total
+
     def value(self, land: Square) -> float:
         g, closed, occ, w, m = self.grid, self.closed, self.occ, self.w, self.m
         per_figure, per_rubble = m.intervening_figure, m.obstructive
@@ -229,14 +252,26 @@ def best_grenade(game: Game, ent: int) -> tuple[float, Square | None]:
         return best  # no two zombies together: a lone zombie is worth at most 8 in 12 of a kill
     #                (less after the throw's odds), never the 0.6 asked
     blast = _Blast.of(game, ent)
-    # The first of the values ranked highest first (then by row, then column): a sort's first.
-    top = min(((0.0 if blast is None else blast.value(sq), sq) for sq in reach),
-              key=lambda t: (-t[0], t[1][1], t[1][0]))
-    v, sq = top
-    if v >= GRENADE_WORTH:
-        full = throw_value(game, ent, sq, blast)
+    if blast is None:
+        return best  # no grenade: every blast is worth 0
+    # The first of the values ranked highest first (then by row, then column), weighed only where
+    # it could be: a square whose `bound` is under GRENADE_WORTH, or under the best value found so
+    # far, is neither the first nor worth a throw (the bound is never under the value).
+    top: tuple[tuple[float, int, int], float, Square] | None = None
+    floor = GRENADE_WORTH
+    for sq in reach:
+        bound = blast.bound(sq)
+        if bound is not None and bound < floor:
+            continue
+        v = blast.value(sq)
+        key = (-v, sq[1], sq[0])
+        if top is None or key < top[0]:
+            top = (key, v, sq)
+            floor = max(floor, v)
+    if top is not None and top[1] >= GRENADE_WORTH:
+        full = throw_value(game, ent, top[2], blast)
         if full > best[0]:
-            best = (full, sq)
+            best = (full, top[2])
     return best
 
 
@@ -298,7 +333,21 @@ def action(game: Game, d: Decision) -> int:
     opts = d.options
     ent = d.context["character"]
     est = shot_estimates(game, ent, d)
-    attacks = [i for i, o in enumerate(opts) if o[0] == "attack"]
+    # The options by verb, each in the options' order (one pass over the options).
+    attacks: list[int] = []
+    moves: list[int] = []
+    faces: list[int] = []
+    doors: list[int] = []
+    for i, o in enumerate(opts):
+        verb = o[0]
+        if verb == "move":
+            moves.append(i)
+        elif verb == "attack":
+            attacks.append(i)
+        elif verb == "face":
+            faces.append(i)
+        elif verb == "open" or verb == "close":
+            doors.append(i)
     h2h = [i for i in attacks if opts[i][1] == "h2h" and i in est]
     if h2h and (locked(game, ent) or forced_h2h(game, ent)):
         return min(h2h, key=lambda i: (est[i], i))
@@ -313,24 +362,31 @@ def action(game: Game, d: Decision) -> int:
     field = exit_field(g, closed)
     me = pos(game, ent)
     here = field.at(me)
-    for i, o in enumerate(opts):
+    for i in doors:
+        o = opts[i]
         if o[0] == "open" and exit_field(g, closed - {(o[1], o[2])}).at(me) + 2 <= here:
             return i
-    for i, o in enumerate(opts):
+    for i in doors:
+        o = opts[i]
         if o[0] == "close" and worth_closing(game, ent, (o[1], o[2])):
             return i
     if here >= UNREACHABLE:
         field = exit_field(g, frozenset())
         here = field.at(me)
-    moves = [i for i, o in enumerate(opts) if o[0] == "move"]
     if moves:
-        best_i = min(moves, key=lambda i: (field.at((opts[i][1], opts[i][2])), i))
-        if field.at((opts[best_i][1], opts[best_i][2])) < here:
+        # The first move to a square nearest the exit (field.at inlined).
+        dist, w, h = field.dist, g.width, g.height
+        best_i, best_d = -1, 0
+        for i in moves:
+            x, y = opts[i][1], opts[i][2]
+            at = dist[y * w + x] if 0 <= x < w and 0 <= y < h else UNREACHABLE
+            if best_i < 0 or at < best_d:
+                best_i, best_d = i, at
+        if best_d < here:
             return best_i
     fair = [i for i in attacks if i in est and est[i] <= FAIR_SHOT]
     if fair:
         return min(fair, key=lambda i: (est[i], opts[i][1] != "spread", i))
-    faces = [i for i, o in enumerate(opts) if o[0] == "face"]
     act = game.world.get(ent, ActivationState)
     if faces and not act.attacked:
         facing = game.world.get(ent, Facing).direction

@@ -24,19 +24,19 @@ from ecs_zombie.components import Facing, Kind, Markers, Position, Wounds
 from ecs_zombie.decisions import Decision
 from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
-from ecs_zombie.grid import Square, direction_to
+from ecs_zombie.grid import Square, direction_to, sight
 from ecs_zombie.schedule import system
 from ecs_zombie.systems.stalingrad.attack import ATTACK_CALL, ATTACK_DECIDES, ATTACK_READS, ATTACK_WRITES, offer_cover
 from ecs_zombie.systems.stalingrad.board import (
     PLAYER,
-    characters,
+    SURVIVORS,
     closed_doors,
     gmap,
     is_zombie,
-    line,
     move_figure,
     occupancy,
     pos,
+    side_positions,
     state,
     wound_character,
     zombies,
@@ -60,7 +60,8 @@ SPAWN_CALLS = ATTACK_CALL  # covering fire at a newcomer
 def in_any_lof(game: Game, sq: Square) -> bool:
     occ = occupancy(game)
     closed = closed_doors(game)
-    return any(line(game, pos(game, c), sq, occ, closed).clear for c in characters(game))
+    g = gmap(game)
+    return any(sight(g, (p.x, p.y), sq, closed, occ).clear for _c, p in side_positions(game, SURVIVORS))
 
 
 def new_zombie(game: Game, type_name: str, sq: Square) -> int:
@@ -135,7 +136,8 @@ def settle_pending(game: Game, arrived: bool = True) -> Generator[Decision, obje
 
 def reveal(game: Game) -> None:
     """Face-down zombies any character has LOF to are turned face up."""
-    hidden = [z for z in zombies(game) if game.world.get(z, Markers).has("hidden")]
+    get = game.world.get
+    hidden = [z for z in zombies(game) if get(z, Markers).has("hidden")]
     for z in hidden:
         if in_any_lof(game, pos(game, z)):
             game.world.get(z, Markers).discard("hidden")
