@@ -115,16 +115,18 @@ def move(game: Game, d: Decision) -> int:
     downed = [hex_of(game.world.get(e, Position)) for e in survivors(game)
               if can_revive and e != me and game.world.get(e, Wounds).left <= 0 and revivable(game, board, e)]
 
+    near_start = [x for x in downed if hexgrid.distance(start, x) <= 4]
+    items, hazards, zombies, around = board.items, board.hazards, board.zombies, board.steps
+
     def score(opt: list[int]) -> int:
         h = (opt[0], opt[1])
         s = 2 * steps.get(h, FAR) if steps else 0
-        s += 3 * len(board.adjacent_zombies(h))
-        near = [hexgrid.distance(h, x) for x in downed if hexgrid.distance(start, x) <= 4]
-        if near:
-            s += 3 * min(near)
-        if h in board.items:
+        s += 3 * sum(1 for n in around.get(h, ()) if n in zombies)  # `Board.adjacent_zombies`
+        if near_start:
+            s += 3 * min(hexgrid.distance(h, x) for x in near_start)
+        if h in items:
             s -= 1
-        if h in board.hazards:
+        if h in hazards:
             s += 2
         return s
 
@@ -148,8 +150,10 @@ def stack(game: Game, d: Decision) -> int:
     steps along the tiles; a hex no survivor can reach is farthest), the first option on a tie."""
     board = Board(game)
     up = [h for h, e in sorted(board.players.items()) if game.world.get(e, Wounds).left > 0]
-    steps = board.bfs_avoiding(up or sorted(board.players), ())  # every hex of the map is passable
-    return max(range(len(d.options)), key=lambda i: (steps.get((d.options[i][0], d.options[i][1]), FAR), -i))
+    spots = [(o[0], o[1]) for o in d.options]
+    # every hex of the map is passable; the walk goes as far as the farthest option it reaches
+    steps = board.bfs_avoiding(up or sorted(board.players), (), spots)
+    return max(range(len(spots)), key=lambda i: (steps.get(spots[i], FAR), -i))
 
 
 @heuristic("director.pickup")
