@@ -36,7 +36,7 @@ import measured  # before ecs_zombie: it chooses the build measured
 
 from ecs_zombie.decisions import PolicyTable
 from ecs_zombie.game import new_game
-from ecs_zombie.replay import Recorder, verify
+from ecs_zombie.replay import Recorder, replay_of, verify
 from ecs_zombie.scenario import load_scenario
 
 RULESETS = ("shambling", "stalingrad", "sza", "director", "director-adaptive", "stalingrad-shambling")
@@ -75,20 +75,20 @@ def verification(ruleset: str, games: int, repeats: int) -> list[Row]:
             game.play(policies)
             game.close()
 
-    replays: list[Any] = []
+    replays: list[bytes] = []
 
-    def record() -> None:
+    def record() -> None:  # what `run --record` does, but for writing the file
         replays.clear()
         for seed in seeds:
             game = new_game(scenario, seed)
             recorder = Recorder(game)
             game.play(policies)
-            replays.append(recorder.replay(game))
+            replays.append(recorder.to_bytes(game))
             game.close()
 
-    def check(heavy: bool) -> None:
-        for replay in replays:
-            if verify(replay, heavy=heavy) is not None:
+    def check(heavy: bool) -> None:  # what `replay --verify` does, but for reading the file
+        for data in replays:
+            if verify(replay_of(data, states=False), heavy=heavy) is not None:
                 raise AssertionError(f"{ruleset}: a replay does not verify")
 
     play()  # warm: tables loaded, caches filled

@@ -196,7 +196,10 @@ def ids_in(value: Any) -> Iterator[int]:
         yield value
     elif isinstance(value, list):
         for v in value:
-            yield from ids_in(v)
+            if type(v) is int:  # a flat list of ids (a deck's cards) needs no recursion
+                yield v
+            else:
+                yield from ids_in(v)
     elif isinstance(value, dict):
         for v in value.values():
             yield from ids_in(v)

@@ -26,21 +26,20 @@ of a file are not changed by any of this: only reading is stricter.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
-import msgpack
 import msgspec
 
 from ecs_zombie import canonical
 from ecs_zombie.catalog import Origin, find_saved
-from ecs_zombie.components import Kind, by_class, by_name, registered_components
+from ecs_zombie.components import by_name
 from ecs_zombie.errors import GameError, SaveError
-from ecs_zombie.fields import EntityId, Int64, describe, field_types, ids_in, plain_value, row_type
+from ecs_zombie.fields import EntityId, Int64, describe
 from ecs_zombie.limits import MAX_DIE, MAX_PLAYERS, MAX_SCRIPT, MAX_TICKS, SEED_MAX, SEED_MIN
 from ecs_zombie.ruleset import Ruleset
+from ecs_zombie.saved_entities import Classes, Record, check_entities, read_entities
 
 SNAPSHOT_FORMAT = "ecs-zombie/snapshot"
 REPLAY_FORMAT = "ecs-zombie/replay"
@@ -117,7 +116,6 @@ class SavedReplay(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 _HEAD = msgspec.msgpack.Decoder(Head)
 _STATE = msgspec.msgpack.Decoder(SavedState)
 _REPLAY = msgspec.msgpack.Decoder(SavedReplay)
-_ENTITIES: dict[tuple[tuple[str, type], ...], tuple[msgspec.msgpack.Decoder[Any], dict[type, Any]]] = {}
 
 
 @contextmanager
@@ -245,169 +243,6 @@ def check_rules(state: SavedState, ruleset: Ruleset, bad: str) -> None:
         raise SaveError(f"{bad}: policy: {exc}") from None
 
 
-@dataclass(frozen=True, slots=True)
-class _Kind:
-    """What loading does with one component type: build it, and look into the fields that need it."""
-
-    name: str
-    cls: type
-    loose: tuple[tuple[int, Any], ...]  # fields holding `Any`
-    ids: tuple[tuple[int, Any], ...]  # fields holding entity ids
-    shared: bool  # frozen, every field a number, text or flag: equal values may share one instance
-
-
-_SCALARS = (int, str, bool, float)
-
-
-def _shareable(cls: type, fields: tuple[Any, ...]) -> bool:
-    params = getattr(cls, "__dataclass_params__", None)
-    return bool(params is not None and params.frozen) and all(
-        f.type in _SCALARS or getattr(f.type, "__origin__", None) in _SCALARS or
-        str(f.type).startswith(("typing.Annotated[int", "typing.Literal[")) for f in fields)
-
-
-def _decoder(classes: list[tuple[str, type]]) -> tuple[msgspec.msgpack.Decoder[Any], dict[type, _Kind]]:
-    """The decoder of a schema's entities, and what to do with each row type it yields (cached per
-    schema: a replay's states share one)."""
-    found = _ENTITIES.get(tuple(classes))
-    if found is None:
-        rows = tuple(row_type(cname) for cname, _cls in classes)
-        row: Any = rows[0] if len(rows) == 1 else Union[rows] if rows else Annotated[  # noqa: UP007
-            list[Any], msgspec.Meta(max_length=0)]
-        kinds = {}
-        for (cname, cls), struct in zip(classes, rows, strict=True):
-            fields = field_types(cls)
-            kinds[struct] = _Kind(cname, cls, tuple((i, f) for i, f in enumerate(fields) if f.loose),
-                                  tuple((i, f) for i, f in enumerate(fields) if f.ids is not None),
-                                  _shareable(cls, fields))
-        decoder = msgspec.msgpack.Decoder(list[tuple[EntityId, list[row]]])  # type: ignore[valid-type]
-        found = _ENTITIES[tuple(classes)] = (decoder, kinds)
-    return found
-
-
-def _interning(cls: type) -> Callable[..., Any]:
-    """`cls(*values)`, made once per distinct values (for one load: frozen components of plain values)."""
-    pool: dict[tuple[Any, ...], Any] = {}
-
-    def make(*values: Any) -> Any:
-        found = pool.get(values)
-        if found is None:
-            found = pool[values] = cls(*values)
-        return found
-
-    return make
-
-
-def read_entities(state: SavedState, bad: str,
-                  required: dict[str, frozenset[type]] | None = None) -> list[tuple[int, list[Any]]]:
-    """The entities of a state as (id, components) built from its content, decoded against its
-    schema and the registered component types (load the state's ruleset first: it registers them).
-    Every list and mapping in them was made by the decoding: they share nothing with anything. A
-    frozen component of plain values is made once per distinct value and shared, as the world's own
-    copies share it. With `required` (`kind_components`), each piece is held to its kind as it is made.
-
-    This is the hot loop of every load (70,000 components in a 10,000-entity save): components are
-    built in one comprehension, and only entities holding a component that needs a closer look (a
-    `Kind`, a field of entity ids or of any value) are looked into."""
-    schema = state.schema
-    classes: list[tuple[str, type]] = []
-    for cname in sorted(schema):
-        ctype = by_name(cname)
-        if ctype is None:
-            raise SaveError(f"{bad}: it uses an unknown component {cname!r}")
-        if tuple(schema[cname]) != ctype.fields:
-            raise SaveError(f"{bad}: it gives component {cname} the fields {', '.join(schema[cname]) or 'none'}, "
-                            f"this ecs-zombie {', '.join(ctype.fields) or 'none'}")
-        classes.append((cname, ctype.cls))
-    decoder, kinds = _decoder(classes)
-    try:
-        decoded = decoder.decode(state.entities)
-    except msgspec.ValidationError as exc:
-        raise SaveError(f"{bad}: {_entity_problem(state, exc)}") from None
-    except msgspec.DecodeError:
-        raise SaveError(f"{bad}: its entities are not msgpack") from None
-    out: list[tuple[int, list[Any]]] = []
-    refs: list[tuple[int, _Kind, Any, Any]] = []
-    make = {struct: _interning(kind.cls) if kind.shared else kind.cls for struct, kind in kinds.items()}
-    looked = {kind.cls: kind for kind in kinds.values() if kind.loose or kind.ids}  # fields to look into
-    special = frozenset([*looked, Kind])
-    last = 0
-    for ent, rows_of in decoded:
-        if ent <= last:
-            raise SaveError(f"{bad}: entity {ent} comes after entity {last} (ids rise)")
-        last = ent
-        built = [make[type(r)](*r.values) for r in rows_of]
-        held = set(map(type, built))
-        if len(held) != len(built):
-            raise SaveError(f"{bad}: entity {ent} lists a component twice")
-        if not special.isdisjoint(held):
-            for comp in built:
-                t = type(comp)
-                if t is Kind and required is not None:
-                    need = required.get(comp.name)
-                    if need and not need <= held:
-                        names = ", ".join(sorted(by_class(c).name for c in need - held))
-                        raise SaveError(f"{bad}: entity {ent} is a {comp.name} without {names}, which every "
-                                        f"{comp.name} holds")
-                kind = looked.get(t)
-                if kind is not None:
-                    for _i, f in kind.loose:
-                        if not plain_value(getattr(comp, f.name)):
-                            raise SaveError(f"{bad}: entity {ent} {kind.name}.{f.name} holds a value no component "
-                                            f"holds")
-                    for _i, f in kind.ids:
-                        value = getattr(comp, f.name)
-                        if value:  # an empty list names no entity
-                            refs.append((ent, kind, f, value))
-        out.append((ent, built))
-    if last >= state.next_entity:
-        raise SaveError(f"{bad}: entity {last} is not below the next entity id {state.next_entity}")
-    if refs:
-        _check_references(dict(out), refs, bad)
-    return out
-
-
-def _check_references(entities: dict[int, list[Any]], refs: list[tuple[int, _Kind, Any, Any]], bad: str) -> None:
-    """Every field holding entity ids names an entity of the state, with the component it asks for."""
-    known = registered_components()
-    for ent, kind, f, value in refs:
-        needed = known.get(f.ids) if f.ids else None
-        for ref in ids_in(value):
-            found = entities.get(ref)
-            if found is None:
-                raise SaveError(f"{bad}: entity {ent} {kind.name}.{f.name} names entity {ref}, which the save "
-                                f"does not hold")
-            if needed is not None and not any(type(c) is needed for c in found):
-                raise SaveError(f"{bad}: entity {ent} {kind.name}.{f.name} names entity {ref}, which has no {f.ids}")
-
-
-def _entity_problem(state: SavedState, exc: Exception) -> str:
-    """Where in the entities a type error is, in the save's own words: entity, component and field."""
-    message = describe(exc)
-    text = str(exc)
-    path = text.rpartition(" - at `$")[2].rstrip("`")
-    steps = [int(p) for p in path.replace("]", "").split("[")[1:] if p.lstrip("-").isdigit()]
-    try:
-        raw = msgpack.unpackb(state.entities, raw=False, strict_map_key=False)
-        where = []
-        if steps:
-            ent = raw[steps[0]]
-            where.append(f"entity {ent[0]!r}" if isinstance(ent, list | tuple) and ent else f"entity #{steps[0]}")
-            if len(steps) >= 3 and steps[1] == 1:
-                comp = ent[1][steps[2]]
-                cname = comp[0] if isinstance(comp, list | tuple) and comp and isinstance(comp[0], str) else "?"
-                if len(steps) >= 4 and steps[3] == 0:
-                    return f"{where[0]}: component {cname!r} is not in the save's schema" if cname not in \
-                        state.schema else f"{where[0]}: component {cname!r}: {message.split(' (at')[0]}"
-                if len(steps) >= 5 and steps[3] == 1 and cname in state.schema and steps[4] < len(state.schema[cname]):
-                    where.append(f"{cname}.{state.schema[cname][steps[4]]}")
-                else:
-                    where.append(f"component {cname}")
-        return f"{' '.join(where)}: {message.split(' (at')[0]}" if where else message
-    except Exception:
-        return message
-
-
 def kind_components(ruleset: Ruleset) -> dict[str, frozenset[type]]:
     """Per kind of piece (`Kind.name`), the components every piece of that kind holds all game long:
     those of the prefabs naming that kind (the ones all of them give, when several do), less those a
@@ -454,31 +289,33 @@ def body_of(content: dict[str, Any], name: str) -> bytes:
 # -- replays --------------------------------------------------------------------------------------
 
 
-def read_replay(content: bytes, name: str) -> tuple[SavedReplay, SavedState]:
+def read_replay(content: bytes, name: str, states: bool = True) -> tuple[SavedReplay, SavedState]:
     """A replay's content checked through: its own shape, its initial state (all of it, the ruleset
-    loaded), and each tick record, whose state is checked as the initial one is."""
+    loaded), and each tick record, whose state is checked as the initial one is.
+
+    With `states=False` a tick's state is held to its recorded hash only, and its content is left to
+    whoever reads it: verification, which re-runs each tick and needs to look into a recorded state
+    only where the re-run's hash differs from it (a state whose hash the re-run matches is one this
+    engine made: `check_tick_state` there). Reading every state costs more than playing the game."""
     try:
         head = _HEAD.decode(content)
     except (msgspec.DecodeError, msgspec.ValidationError):
         raise SaveError(f"{name}: corrupted body") from None
     if head.format != REPLAY_FORMAT:
         raise SaveError(f"{name}: not an ecs-zombie replay")
-    bad = f"{name}: the replay's content is inconsistent"
+    bad = replay_problem(name)
     try:
         replay = _REPLAY.decode(content)
     except msgspec.ValidationError as exc:
         raise SaveError(f"{bad}: {_where(exc)}") from None
     except msgspec.DecodeError:
         raise SaveError(f"{name}: corrupted body") from None
-    with collection_paused():  # every state's pieces are made and dropped: no cycles among them
-        initial, ruleset, _entities = load_state(replay.initial, name, f"{bad}: initial state")
-        _read_ticks(replay, initial, ruleset, name, bad)
-    return replay, initial
-
-
-def _read_ticks(replay: SavedReplay, initial: SavedState, ruleset: Ruleset, name: str, bad: str) -> None:
-    """Each tick record of a replay checked: its tick, digest and state, and the systems it names."""
-    required = kind_components(ruleset)  # the same rules for every tick's state
+    initial = read_state(replay.initial, name, f"{bad}: initial state")
+    ruleset = ruleset_of(initial, name)
+    check_rules(initial, ruleset, f"{bad}: initial state")
+    required = kind_components(ruleset)  # the same rules for every state of the replay
+    seen: dict[Classes, dict[bytes, Record]] = {}  # records checked, by their bytes (`check_entities`)
+    check_entities(initial, f"{bad}: initial state", required, seen)
     tick = initial.tick
     for i, (at, digest, systems, body) in enumerate(replay.ticks):
         if at != tick + 1:
@@ -486,14 +323,31 @@ def _read_ticks(replay: SavedReplay, initial: SavedState, ruleset: Ruleset, name
         tick = at
         if digest != canonical.digest(body):
             raise SaveError(f"{bad}: the state of tick {at} does not match its recorded hash")
-        state = read_state(body, name, f"{bad}: state of tick {at}")
-        if (state.ruleset, state.ruleset_hash, state.tables) != (initial.ruleset, initial.ruleset_hash, initial.tables):
-            raise SaveError(f"{bad}: the state of tick {at} names other rules than the initial state")
-        check_rules(state, ruleset, f"{bad}: state of tick {at}")
-        read_entities(state, f"{bad}: state of tick {at}", required)
+        if states:
+            check_tick_state(body, at, initial, ruleset, name, required, seen)
         if any(not s for s, _n in systems):
             raise SaveError(f"{bad}: tick {at} names a system with no name")
     counted = sum(n for _t, _d, systems, _b in replay.ticks for _s, n in systems)
     if replay.events and counted > len(replay.events):  # a replay may leave its events out
         raise SaveError(f"{bad}: the tick records count {counted} events, the replay holds {len(replay.events)}")
+    return replay, initial
+
+
+def replay_problem(name: str) -> str:
+    """How a replay's inconsistent content is reported (`name` is the file)."""
+    return f"{name}: the replay's content is inconsistent"
+
+
+def check_tick_state(body: bytes, at: int, initial: SavedState, ruleset: Ruleset, name: str,
+                     required: dict[str, frozenset[type]] | None = None,
+                     seen: dict[Classes, dict[bytes, Record]] | None = None) -> None:
+    """The recorded state of tick `at` of a replay checked as its initial state is, and of the same
+    rules (`required` and `seen` as `read_replay` keeps them: computed afresh when not given)."""
+    bad = f"{replay_problem(name)}: state of tick {at}"
+    state = read_state(body, name, bad)
+    if (state.ruleset, state.ruleset_hash, state.tables) != (initial.ruleset, initial.ruleset_hash, initial.tables):
+        raise SaveError(f"{replay_problem(name)}: the state of tick {at} names other rules than the initial state")
+    check_rules(state, ruleset, bad)
+    check_entities(state, bad, kind_components(ruleset) if required is None else required,
+                   {} if seen is None else seen)
 

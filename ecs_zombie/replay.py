@@ -22,7 +22,7 @@ from ecs_zombie.decisions import ScriptedPolicy
 from ecs_zombie.diffing import describe_change, describe_event_difference, first_event_difference, state_changes
 from ecs_zombie.errors import SaveError
 from ecs_zombie.game import Game, answer_all
-from ecs_zombie.loading import read_replay
+from ecs_zombie.loading import collection_paused, read_replay
 from ecs_zombie.provenance import code_changes
 from ecs_zombie.snapshot import read_file, restore, state_bytes, unwrap_body, wrap
 
@@ -91,17 +91,29 @@ class ReplayFile:
     ticks: list[list[Any]]
     outcome: str | None
     events: list[Any] = field(default_factory=list)
+    # Read with `states=False`: its tick states held to their hashes only (`verify` looks into one
+    # where its re-run departs); `name` is the file, for what such a state's problem says.
+    states_unread: bool = False
+    name: str = "replay"
 
 
-def load_replay(path: str | Path) -> ReplayFile:
+def load_replay(path: str | Path, states: bool = True) -> ReplayFile:
     """A replay file, its content checked through as it is decoded (`ecs_zombie.loading.read_replay`):
-    its shape, its initial state and every tick's state, so that whatever loads can be verified."""
-    name = str(path)
-    saved, _initial = read_replay(unwrap_body(read_file(Path(path)), "replay", name), name)
-    initial = msgpack.unpackb(saved.initial, raw=False, strict_map_key=True)
-    ticks = [[tick, digest, [[system, count] for system, count in systems], body]
-             for tick, digest, systems, body in saved.ticks]
-    return ReplayFile(initial, list(saved.decisions), ticks, saved.outcome, [list(e) for e in saved.events])
+    its shape, its initial state and every tick's state, so that whatever loads can be verified.
+    `states=False` leaves each tick's state to `verify`, which needs to read one only where its re-run
+    departs (`replay --verify`: reading them all costs more than playing the game)."""
+    return replay_of(read_file(Path(path)), str(path), states)
+
+
+def replay_of(data: bytes, name: str = "replay", states: bool = True) -> ReplayFile:
+    """A replay file's bytes, checked as `load_replay` checks a file (`name` names it in errors)."""
+    with collection_paused():  # thousands of events and their data, made at once, all kept
+        saved, _initial = read_replay(unwrap_body(data, "replay", name), name, states)
+        initial = msgpack.unpackb(saved.initial, raw=False, strict_map_key=True)
+        ticks = [[tick, digest, [[system, count] for system, count in systems], body]
+                 for tick, digest, systems, body in saved.ticks]
+        return ReplayFile(initial, list(saved.decisions), ticks, saved.outcome, [list(e) for e in saved.events],
+                          not states, name)
 
 
 @dataclass(slots=True)
@@ -186,6 +198,8 @@ def verify(replay: ReplayFile, heavy: bool = False, until: int | None = None,
                     return diverged(tick, first["system"], "events differ", first, crash=crash)
                 return diverged(tick, game.system_path or None, "the re-run failed", crash=crash)
             got_tick, got_hash, _got_systems, got_body = probe.ticks[-1]
+            if got_hash != recorded_hash and replay.states_unread:
+                _check_recorded(replay, body, tick, game)
             if got_tick != tick or got_hash != recorded_hash or first is not None:
                 reason = "events differ" if first is not None else "state hash differs"
                 return diverged(tick, first["system"] if first else None, reason, first,
@@ -207,6 +221,15 @@ def verify(replay: ReplayFile, heavy: bool = False, until: int | None = None,
         return None
     finally:
         game.close()
+
+
+def _check_recorded(replay: ReplayFile, body: bytes, tick: int, game: Game) -> None:
+    """A recorded state the re-run departs from, read through before it is compared: one that no
+    engine could have written is the file's fault (`SaveError`), not a divergence."""
+    from ecs_zombie.loading import body_of, check_tick_state, read_state
+
+    initial = read_state(body_of(replay.initial, replay.name), replay.name)
+    check_tick_state(body, tick, initial, game.ruleset, replay.name)
 
 
 def walk(replay: ReplayFile, on_tick: Any, until: int | None = None) -> None:

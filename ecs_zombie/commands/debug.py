@@ -40,7 +40,9 @@ def replay(
     from ecs_zombie.boards import render
 
     def body() -> int:
-        rep = replays.load_replay(Path(replay_file))
+        # Verifying reads a tick's recorded state only where the re-run departs from it (--html
+        # and the walk without --verify restore, and so read, every one).
+        rep = replays.load_replay(Path(replay_file), states=not verify or html is not None)
         if fresh:
             if not verify:
                 raise typer.BadParameter("--fresh goes with --verify")

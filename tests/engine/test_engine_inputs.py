@@ -181,6 +181,29 @@ def test_a_replay_is_checked_through_as_it_loads(tmp_path: Path, change: Callabl
     assert message in str(info.value) and "the replay's content is inconsistent" in str(info.value), str(info.value)
 
 
+def test_verifying_reads_a_recorded_state_where_the_re_run_departs_from_it(tmp_path: Path) -> None:
+    """`replay --verify` leaves each tick's state to the re-run (reading them all cost more than the
+    game), yet a state no engine could write is still the file's fault, in one line with status 2;
+    one that could be written but was not is a divergence (status 1); the untouched replay verifies."""
+    path, content = record(tmp_path)
+    assert run_command(["replay", str(path), "--verify"], tmp_path).code == 0
+    assert load_replay(path, states=False).states_unread and not load_replay(path).states_unread
+    retick(content, 2, lambda s: values_of(entity_with(s, "Wounds"), "Wounds").__setitem__(1, b"\x00"))
+    rewrite(path, content)
+    with pytest.raises(SaveError, match="state of tick 3: entity"):
+        load_replay(path)
+    load_replay(path, states=False)  # held to its hash only
+    outcome = run_command(["replay", str(path), "--verify"], tmp_path)
+    assert outcome.code == 2 and not judge(outcome).problem, outcome.stderr
+    assert "the replay's content is inconsistent: state of tick 3: entity" in outcome.stderr
+    assert "Wounds.limit: Expected int, got bytes" in outcome.stderr
+    path, content = record(tmp_path)
+    retick(content, 2, lambda s: values_of(entity_with(s, "Wounds"), "Wounds").__setitem__(1, 9))
+    rewrite(path, content)
+    outcome = run_command(["replay", str(path), "--verify", "--json"], tmp_path)
+    assert outcome.code == 1 and '"tick": 3' in outcome.stdout and "state hash differs" in outcome.stdout
+
+
 def test_inspect_reads_a_replay_tick_through_the_same_types(tmp_path: Path) -> None:
     path, content = record(tmp_path)
     retick(content, 2, lambda s: values_of(entity_with(s, "Wounds"), "Wounds").__setitem__(1, b"\x00"))
