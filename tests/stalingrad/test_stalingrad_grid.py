@@ -77,12 +77,14 @@ def test_distance_field_masks_ties() -> None:
     assert distance_field(walled, [(0, 0)]).at((4, 0)) == 6  # round by the door, no corner cutting
 
 
-def test_distance_field_on_bit_boards_is_the_square_by_square_search() -> None:
+def test_distance_field_on_bit_boards_is_the_square_by_square_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """The distance field computed on bit boards gives, square for square, the distance and the tied
     sources of a plain breadth-first search: on 600 seeded maps of walls, rubble, open and closed
     doors (and a "closed" square that is no door, which closes nothing), with up to 8 sources, some
-    off the map or on walls."""
+    off the map or on walls. (The bit boards forced: small maps are searched square by square.)"""
     from ecs_zombie.rng import derive
+
+    monkeypatch.setattr(grid, "_SMALL_MAP", 0)
 
     legend = {**LEGEND, "/": Cell("door", (), True)}
     gen = derive(5, "field property")

@@ -1,0 +1,192 @@
+"""The look-ups that make Stalingrad quick give exactly what the plain computations gave.
+
+`ecs_zombie.grid` keeps, on each map, values that are pure functions of the map and a set of closed
+doors (legal steps, neighbours, touching squares, the terrain's part of every line of fire) and
+reach and the distance field read them. Each is checked here against the plain computation it
+replaced (written out below as it was), on seeded random maps, closed doors given as sets and as
+frozensets, each look-up asked twice (built, then read back). The grenade heuristic's `bound` is
+checked never to fall under the blast's value on the boards of played games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+
+from ecs_zombie import grid, new_game
+from ecs_zombie.decisions import Decision, PolicyTable
+from ecs_zombie.game import Game
+from ecs_zombie.grid import DOOR, OBSTRUCTIVE, WALL, Cell, GridMap, Sight, Square, line_steps, parse_map
+from ecs_zombie.rng import derive
+from ecs_zombie.systems.stalingrad import heuristics
+from ecs_zombie.systems.stalingrad.board import gmap
+
+LEGEND = {".": Cell("open"), "#": Cell("wall"), "%": Cell("obstructive"), "+": Cell("door"),
+          "/": Cell("door", (), True)}
+
+
+def random_maps(seed: str, count: int) -> Iterator[tuple[GridMap, list[Square], Any]]:
+    """Seeded maps of walls, rubble, open and closed doors; the closed doors (with a square that is
+    no door, which closes nothing), as a set or a frozenset."""
+    gen = derive(7, seed)
+    for n in range(count):
+        w, h = 1 + gen.below(12), 1 + gen.below(12)
+        rows = ["".join(".#%+/"[gen.below(5)] if gen.below(3) == 0 else "." for _x in range(w)) for _y in range(h)]
+        g = parse_map(rows, LEGEND)
+        closed = [d for d in sorted(g.doors) if gen.below(2)] + [(gen.below(w), gen.below(h))]
+        squares = [(x, y) for y in range(h) for x in range(w)]
+        yield g, squares, set(closed) if n % 2 else frozenset(closed)
+
+
+def plain_sight(g: GridMap, a: Square, b: Square, closed: Any, occupied: Mapping[Square, Any] | None) -> Sight:
+    """The line of fire walked square by square on every call (the code before the look-up)."""
+    if a == b:
+        return Sight(True)
+    occ = occupied or {}
+    intervening: list[Square] = []
+    obstructive = 0
+    ax, ay = a
+    for entry in line_steps(b[0] - ax, b[1] - ay):
+        if len(entry) == 1:
+            x, y = ax + entry[0][0], ay + entry[0][1]
+            t = g.terrain_at((x, y))
+            if t == WALL or (t == DOOR and (x, y) in closed):
+                return Sight(False)
+            if t == OBSTRUCTIVE:
+                obstructive += 1
+            if (x, y) in occ:
+                intervening.append((x, y))
+        else:
+            s1 = (ax + entry[0][0], ay + entry[0][1])
+            s2 = (ax + entry[1][0], ay + entry[1][1])
+            if g.blocks_sight(s1, closed) and g.blocks_sight(s2, closed):
+                return Sight(False)
+            if g.terrain_at(s1) == OBSTRUCTIVE and g.terrain_at(s2) == OBSTRUCTIVE:
+                obstructive += 1
+            if s1 in occ and s2 in occ:
+                intervening.append(s1)
+    return Sight(True, tuple(intervening), obstructive)
+
+
+def plain_reach(g: GridMap, start: Square, budget: int, step: int, diagonal: int, closed: Any,
+                blocked: set[Square], stop: set[Square]) -> dict[Square, tuple[int, int]]:
+    """Reach as it was: the door test on every step looked at, squares converted on the way."""
+    closed_idx = {g.index(q) for q in closed if g.inside(q)}
+    blocked_idx = {g.index(q) for q in blocked if g.inside(q)}
+    stop_idx = {g.index(q) for q in stop if g.inside(q)}
+    s0 = g.index(start)
+    best: dict[int, tuple[int, int]] = {s0: (0, -1)}
+    buckets: dict[int, list[int]] = {0: [s0]}
+    for cost in range(budget + 1):
+        for c in sorted(buckets.pop(cost, [])):
+            if best[c][0] != cost or (c in stop_idx and c != s0):
+                continue
+            for nb, d, doors in g.adjacency[c]:
+                if nb in blocked_idx or (doors and not closed_idx.isdisjoint(doors)):
+                    continue
+                nc = cost + (diagonal if d & 1 else step)
+                if nc <= budget and (nb not in best or nc < best[nb][0]):
+                    best[nb] = (nc, d)
+                    buckets.setdefault(nc, []).append(nb)
+    del best[s0]
+    return {g.square(k): v for k, v in best.items()}
+
+
+def test_lines_of_fire_looked_up_are_the_lines_walked() -> None:
+    """Every pair of squares of 40 seeded maps, with figures on a third of the squares (corner pairs
+    half held and fully held), and with none: the same sight as the walk, asked twice."""
+    gen = derive(7, "figures")
+    for g, squares, closed in random_maps("sight", 40):
+        occupied = {sq: i for i, sq in enumerate(squares) if gen.below(3) == 0}
+        for a in squares:
+            for b in squares:
+                for occ in (occupied, None, {}):
+                    want = plain_sight(g, a, b, closed, occ)
+                    assert grid.sight(g, a, b, closed, occ) == want, (a, b, closed)
+                    assert grid.sight(g, a, b, closed, occ) == want
+
+
+def test_steps_neighbours_and_touching_looked_up_are_the_rules() -> None:
+    """The legal steps with doors shut are the adjacency's with the door test; neighbours, their
+    indices and the touching squares are what `can_step` allows, in direction order."""
+    for g, squares, closed in random_maps("steps", 150):
+        shut = {g.index(q) for q in closed if g.inside(q)}
+        for sq in squares:
+            k = g.index(sq)
+            steps = [(nb, d) for nb, d, doors in g.adjacency[k] if not (doors and not shut.isdisjoint(doors))]
+            assert list(g.open_steps(closed)[k]) == steps
+            assert g.neighbours(sq, closed) == [g.square(nb) for nb, _d in steps]
+            assert list(g.neighbour_indices(closed)[k]) == [nb for nb, _d in steps]
+            around = {(sq[0] + dx, sq[1] + dy) for dx, dy in grid.DIRECTIONS}
+            assert g.touch_squares(closed)[k] == {b for b in around if g.can_step(sq, b, closed)}
+        assert g.touch_squares(closed) is g.touch_squares(frozenset(closed))  # kept per set of doors
+
+
+def test_reach_by_index_is_the_plain_reach() -> None:
+    """Reach, by square and by index, against the plain search: the same squares, costs, last steps
+    and order, with zombies' squares blocked and zones of control stopping, at walking and running
+    prices and budgets from -1 to 9."""
+    gen = derive(7, "reach")
+    for g, squares, closed in random_maps("reach", 150):
+        start = squares[gen.below(len(squares))]
+        blocked = {sq for sq in squares if gen.below(6) == 0 and sq != start}
+        stop = {sq for sq in squares if gen.below(5) == 0}
+        for budget in range(-1, 10):
+            for step, diagonal in ((1, 2), (2, 3)):
+                want = plain_reach(g, start, budget, step, diagonal, closed, blocked, stop)
+                got = grid.reach(g, start, budget, step, diagonal, closed, blocked, stop)
+                assert list(got.items()) == list(want.items())
+                by_index = grid.reach_indices(g, g.index(start), budget, step, diagonal, closed,
+                                              {g.index(q) for q in blocked}, {g.index(q) for q in stop})
+                assert [(g.square(k), v) for k, v in by_index.items()] == list(want.items())
+
+
+def test_small_maps_search_square_by_square_and_large_ones_on_bit_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both ways give one field: the bit boards forced on small maps, and the square-by-square
+    search forced on a large one."""
+    for g, squares, closed in random_maps("fields", 150):
+        sources = squares[:: 1 + len(squares) // 5][:8]
+        plain = grid._distance_field_squares(g, sources, closed)
+        monkeypatch.setattr(grid, "_SMALL_MAP", 0)
+        bits = grid.distance_field(g, sources, closed)
+        monkeypatch.undo()
+        assert (bits.dist, bits.mask) == (plain.dist, plain.mask)
+    large = parse_map(["." * 40] * 30, LEGEND)
+    assert large.width * large.height > grid._SMALL_MAP
+    sources = [(0, 0), (39, 29), (20, 15)]
+    assert grid.distance_field(large, sources) == grid._distance_field_squares(large, sources)
+
+
+class _CheckingBound:
+    """The heuristic, checking at every action decision that the grenade's bound is at or above the
+    blast's value on every square of the map."""
+
+    name = "checking"
+
+    def __init__(self) -> None:
+        self.policy = PolicyTable("heuristic")
+        self.checked = 0
+
+    def choose(self, game: Game, decision: Decision) -> int:
+        if decision.kind == "stalingrad.action":
+            blast = heuristics._Blast.of(game, decision.context["character"])
+            if blast is not None:
+                g = gmap(game)
+                for y in range(g.height):
+                    for x in range(g.width):
+                        bound = blast.bound((x, y))
+                        assert bound is not None and bound >= blast.value((x, y)), (x, y)
+                        self.checked += 1
+        return self.policy.choose(game, decision)
+
+
+def test_the_grenade_bound_is_never_under_the_blast() -> None:
+    """On the boards of three played games, at every action decision of a character with grenades."""
+    policy = _CheckingBound()
+    for seed in (1, 2, 3):
+        game = new_game("stalingrad", seed)
+        game.play(policy)  # type: ignore[arg-type]
+        game.close()
+    assert policy.checked > 1000
