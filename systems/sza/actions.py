@@ -201,7 +201,7 @@ def options(game: Game, ent: int, board: Board, stage: Stage, allies: list[int] 
             and arms.rounds < int(rules(game).ranged[arms.ranged]["magazine"]):
         opts.append("reload")
     if not infected:
-        opts.extend(_abilities(game, ent, board, stage, cell, bool(zs), allies))
+        opts.extend(_abilities(game, ent, board, stage, cell, bool(zs), allies, table))
         if 0 < health.left < health.limit:
             items = inv.items
             if items.get("bandage", 0) > 0:
@@ -226,17 +226,22 @@ ACTIONS = frozenset({"fire_suit", "morale_boost", "motivational_speech", "inspir
 
 
 def _abilities(game: Game, ent: int, board: Board, stage: Stage, cell: int, combat: bool,
-               allies: list[int]) -> list[str]:
-    world = game.world
-    ch = world.get(ent, Character)
+               allies: list[int], table: dict[int, dict[type, Any]] | None = None) -> list[str]:
+    """The abilities the character may use as its action (`table`: the world's, when the caller has it)."""
+    if table is None:
+        table = game.world.raw()
+    mine = table[ent]
+    ch = mine[Character]
     if not ch.abilities:
         return []
-    markers = world.get(ent, Markers)
+    markers = mine[Markers]
     abil = rules(game).abilities
     out: list[str] = []
+    w = board.width
 
     def within(a: int, rng: int) -> bool:
-        return board.chebyshev(cell, cell_of(board, world.get(a, Position))) <= rng
+        pos = table[a][Position]
+        return board.chebyshev(cell, pos.y * w + pos.x) <= rng
 
     for a in ch.abilities:
         if a not in ACTIONS:  # passive: applied where its rule is resolved, never an option
@@ -248,7 +253,7 @@ def _abilities(game: Game, ent: int, board: Board, stage: Stage, cell: int, comb
         if once == "combat" and f"spent:{a}" in markers.tags:
             continue
         if a == "fire_suit":
-            h = world.get(ent, Wounds)
+            h = mine[Wounds]
             if h.left < h.limit:
                 out.append("ability:fire_suit")
         elif a in ("morale_boost", "motivational_speech") and combat:
@@ -256,18 +261,18 @@ def _abilities(game: Game, ent: int, board: Board, stage: Stage, cell: int, comb
         elif a == "inspire" and combat:
             out.extend(f"ability:inspire:{t}" for t in allies if within(t, int(spec.get("range", 2))))
         elif a == "tending_to_wounds":
-            if any(0 < world.get(t, Wounds).left < world.get(t, Wounds).limit and not
-                   world.get(t, Infection).infected for t in allies if within(t, int(spec.get("range", 2)))):
+            if any(0 < table[t][Wounds].left < table[t][Wounds].limit and not
+                   table[t][Infection].infected for t in allies if within(t, int(spec.get("range", 2)))):
                 out.append("ability:tending_to_wounds")
         elif a == "vial_of_antidote":
             for t in allies:
-                h = world.get(t, Wounds)
-                if within(t, int(spec.get("range", 1))) and (world.get(t, Infection).infected or h.left < h.limit):
+                h = table[t][Wounds]
+                if within(t, int(spec.get("range", 1))) and (table[t][Infection].infected or h.left < h.limit):
                     out.append(f"ability:vial_of_antidote:{t}")
         elif a == "intravenous_injection":
             for t in allies:
-                if within(t, int(spec.get("range", 1))) and world.get(t, Infection).infected \
-                        and not world.get(t, Character).injected:
+                if within(t, int(spec.get("range", 1))) and table[t][Infection].infected \
+                        and not table[t][Character].injected:
                     out.append(f"ability:intravenous_injection:{t}")
     return out
 

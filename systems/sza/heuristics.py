@@ -39,19 +39,25 @@ class _Options:
     the options of each verb (`verb:...`), so that each question the heuristic asks is a look-up
     instead of a scan of every option."""
 
-    __slots__ = ("first", "opts", "verbs")
+    __slots__ = ("_verbs", "first", "opts")
 
     def __init__(self, opts: list[str]) -> None:
         self.opts = opts
-        first: dict[str, int] = {}
-        verbs: dict[str, list[int]] = {}
-        for i, o in enumerate(opts):
-            if o not in first:
-                first[o] = i
-            colon = o.find(":")
-            if colon >= 0:
-                verbs.setdefault(o[:colon], []).append(i)
-        self.first, self.verbs = first, verbs
+        # the first index of each option: pairs from the last to the first, the first index written last
+        self.first: dict[str, int] = dict(zip(reversed(opts), range(len(opts) - 1, -1, -1), strict=True))
+        self._verbs: dict[str, list[int]] | None = None
+
+    @property
+    def verbs(self) -> dict[str, list[int]]:
+        """The indices of the options of each verb (`verb:...`), read when first asked."""
+        verbs = self._verbs
+        if verbs is None:
+            verbs = self._verbs = {}
+            for i, o in enumerate(self.opts):
+                colon = o.find(":")
+                if colon >= 0:
+                    verbs.setdefault(o[:colon], []).append(i)
+        return verbs
 
     def pick(self, *wanted: str) -> int | None:
         """The first option equal to one of `wanted` (or of the verb, for `verb:`)."""
@@ -82,7 +88,7 @@ def action(game: Game, d: Decision) -> int:
     read = _Options(opts)
     first = read.first
     h = world.get(me, Wounds)
-    abilities = read.of("ability")
+    abilities = [i for i, o in enumerate(opts) if o.startswith("ability:")]
     for prefix in ("ability:intravenous_injection:", "ability:vial_of_antidote:"):
         for i in abilities:
             o = opts[i]

@@ -90,8 +90,9 @@ def path(game: Game, ent: int, goal: int, squares: int, board: Board, stage: Sta
     graph = board.graph(stage.opened)
     if graph.from_(goal).get(cur, UNSEEN) >= UNSEEN:
         return []
-    return _way(game, ent, board, graph, cur, goal, squares, allowance(game, ent, board)[0], running, doors,
-                enemy_cells(game, ent, board))
+    # the walk allowance only matters to a run on a board with grass (`_way` stops it there)
+    walk = allowance(game, ent, board)[0] if running and board.outdoor else 0
+    return _way(game, ent, board, graph, cur, goal, squares, walk, running, doors, enemy_cells(game, ent, board))
 
 
 class Reach:

@@ -110,8 +110,7 @@ def turn(game: Game, interleave: bool = False) -> Generator[Decision, object, No
     chars = characters(game)  # nobody changes sides before the end of the turn (infection rises then)
     queues = {HUMANS: human_order(game, board, stage), ZOMBIE_SIDE: zombies(game)}
     order = [side for side in stage.order if side in queues]
-    engaged = any(opponents(game, c) for c in chars)
-    if interleave and engaged and len(order) == 2:
+    if interleave and len(order) == 2 and any(opponents(game, c) for c in chars):  # anyone engaged
         first, second = queues[order[0]], queues[order[1]]
         sequence = []
         for i in range(max(len(first), len(second))):
