@@ -267,12 +267,12 @@ def _steps(tile_of: dict[Hex, int], seams: frozenset[tuple[Hex, Hex]]) -> dict[H
         steps[h] = tuple([n for n in ((q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1), (q, r + 1))
                           if get(n) == ent])
     for h, _far in seams:
-        ent = get(h)
-        if ent is not None:
+        own = get(h)
+        if own is not None:
             q, r = h
             steps[h] = tuple([n for n in ((q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1),
                                           (q, r + 1))
-                              if (t := get(n)) is not None and (t == ent or (h, n) in seams)])
+                              if (t := get(n)) is not None and (t == own or (h, n) in seams)])
     return steps
 
 
