@@ -609,7 +609,9 @@ def reach_indices(grid: GridMap, s0: int, budget: int, step_cost: int, diagonal_
         return {}
     steps = grid.derived(("priced", closed if type(closed) is frozenset else frozenset(closed), step_cost,
                           diagonal_cost), lambda: priced_steps(grid, closed, step_cost, diagonal_cost))
-    cost_of: dict[int, int] = {s0: 0}
+    # Blocked squares enter at cost -1: never bettered, so never entered (no test per step).
+    cost_of: dict[int, int] = dict.fromkeys(blocked, -1)
+    cost_of[s0] = 0
     dir_of: dict[int, int] = {s0: -1}
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(s0)
@@ -624,14 +626,14 @@ def reach_indices(grid: GridMap, s0: int, budget: int, step_cost: int, diagonal_
                 continue
             for nb, d, price in steps[c]:
                 nc = cost + price
-                if nc > budget or nb in blocked:
+                if nc > budget:
                     continue
                 old = cost_of.get(nb)
                 if old is None or nc < old:
                     cost_of[nb] = nc
                     dir_of[nb] = d
                     buckets[nc].append(nb)
-    return {k: (c, dir_of[k]) for k, c in cost_of.items() if k != s0}
+    return {k: (c, dir_of[k]) for k, c in cost_of.items() if c >= 0 and k != s0}
 
 
 def priced_steps(grid: GridMap, closed: frozenset[Square] | set[Square], step_cost: int, diagonal_cost: int
