@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ecs_zombie.components import Markers, Position, Wounds
+from ecs_zombie.components import Engaged, Markers, Position, Wounds
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.systems.sza.board import UNSEEN, Board
@@ -39,6 +39,7 @@ from ecs_zombie.systems.sza.state import (
     side_of,
     smarts,
     tally,
+    zombie_ids,
     zombies,
 )
 
@@ -156,17 +157,19 @@ def options(game: Game, ent: int, board: Board, stage: Stage, allies: list[int] 
         allies = characters(game)
     table = world.raw()
     mine = table[ent]
-    cell = cell_of(board, mine[Position])
+    pos = mine[Position]
+    cell = pos.y * board.width + pos.x
     markers = mine[Markers]
     arms = mine[Arms]
     inv = mine[Inventory]
     health = mine[Wounds]
     infected = mine[Infection].infected
     opts: list[str] = []
-    engaged = opponents(game, ent)
+    ops = mine[Engaged].opponents
+    engaged = [o for o in ops if o in table] if ops else []  # `opponents`: those still in play
     aboard = "aboard" in markers.tags
     traded = "traded" in markers.tags
-    zs = zombies(game)
+    zs = zombie_ids(game)
     if engaged:
         if not traded:
             opts.append("attack")

@@ -31,50 +31,27 @@ from ecs_zombie.systems.sza.state import (
     stage_of,
     zombies,
 )
-from ecs_zombie.systems.sza.zombies import attackable, victims_of_others
+from ecs_zombie.systems.sza.zombies import victims_of_others
 
 
-class _Options:
-    """A character's action options read once: the first index of each option, and the indices of
-    the options of each verb (`verb:...`), so that each question the heuristic asks is a look-up
-    instead of a scan of every option."""
+def _verbs(opts: list[str]) -> dict[str, list[int]]:
+    """The indices of the options of each verb (`verb:...`), in order: each question the action
+    heuristic asks of a kind of option is then a look-up instead of a scan of every option."""
+    verbs: dict[str, list[int]] = {}
+    for i, o in enumerate(opts):
+        colon = o.find(":")
+        if colon >= 0:
+            verbs.setdefault(o[:colon], []).append(i)
+    return verbs
 
-    __slots__ = ("_verbs", "first", "opts")
 
-    def __init__(self, opts: list[str]) -> None:
-        self.opts = opts
-        # the first index of each option: pairs from the last to the first, the first index written last
-        self.first: dict[str, int] = dict(zip(reversed(opts), range(len(opts) - 1, -1, -1), strict=True))
-        self._verbs: dict[str, list[int]] | None = None
-
-    @property
-    def verbs(self) -> dict[str, list[int]]:
-        """The indices of the options of each verb (`verb:...`), read when first asked."""
-        verbs = self._verbs
-        if verbs is None:
-            verbs = self._verbs = {}
-            for i, o in enumerate(self.opts):
-                colon = o.find(":")
-                if colon >= 0:
-                    verbs.setdefault(o[:colon], []).append(i)
-        return verbs
-
-    def pick(self, *wanted: str) -> int | None:
-        """The first option equal to one of `wanted` (or of the verb, for `verb:`)."""
-        for w in wanted:
-            if w.endswith(":"):
-                found = self.verbs.get(w[:-1])
-                if found:
-                    return found[0]
-            else:
-                got = self.first.get(w)
-                if got is not None:
-                    return got
-        return None
-
-    def of(self, verb: str) -> list[int]:
-        """The indices of the options `verb:...`, in order."""
-        return self.verbs.get(verb, [])
+def _first(first: dict[str, int], *wanted: str) -> int | None:
+    """The index of the first of `wanted` that is an option (`first`: option -> its first index)."""
+    for w in wanted:
+        got = first.get(w)
+        if got is not None:
+            return got
+    return None
 
 
 @heuristic("sza.action")
@@ -85,8 +62,8 @@ def action(game: Game, d: Decision) -> int:
     _e, stage = stage_of(game)
     board = board_of(game, stage)
     opts: list[str] = d.options
-    read = _Options(opts)
-    first = read.first
+    # the first index of each option: pairs from the last to the first, the first index written last
+    first = dict(zip(reversed(opts), range(len(opts) - 1, -1, -1), strict=True))
     h = world.get(me, Wounds)
     abilities = [i for i, o in enumerate(opts) if o.startswith("ability:")]
     for prefix in ("ability:intravenous_injection:", "ability:vial_of_antidote:"):
@@ -99,29 +76,30 @@ def action(game: Game, d: Decision) -> int:
                     return i
     low = h.left * 2 < h.limit
     if low:
-        got = read.pick("ability:fire_suit", "water", "bandage")
+        got = _first(first, "ability:fire_suit", "water", "bandage")
         if got is not None:
             return got
     if "ability:morale_boost" in first and _outnumbered(game):
         return first["ability:morale_boost"]
     if "attack" in first:
-        got = read.pick("ability:motivational_speech") if len(opponents(game, me)) > 1 else None
+        got = first.get("ability:motivational_speech") if len(opponents(game, me)) > 1 else None
         return got if got is not None else first["attack"]
-    engages = read.of("engage")
-    got = read.pick("ability:tending_to_wounds")
+    verbs = _verbs(opts)
+    none: list[int] = []
+    engages = verbs.get("engage", none)
+    got = first.get("ability:tending_to_wounds")
     if got is not None and not engages:
         return got
-    inspire = _inspire(game, opts, abilities)
+    inspire = _inspire(game, opts, abilities) if abilities else None
     if inspire is not None and (low or not engages):
         return inspire
-    cell = cell_of(board, world.get(me, Position))
-    dist = board.graph(stage.opened).from_(cell)
-    shots = read.of("shoot")
+    shots = verbs.get("shoot", none)
     if shots:
         return min(shots, key=lambda i: (world.get(int(opts[i].split(":")[1]), Wounds).left, opts[i]))
     if "reload" in first and world.get(me, Arms).rounds == 0:
         return first["reload"]
     if engages:
+        dist = _distances(game, me, board, stage)
         walk = allowance(game, me, board)[0]
         dexter = "one_shot_one_kill" in world.get(me, Character).abilities
 
@@ -133,11 +111,11 @@ def action(game: Game, d: Decision) -> int:
             return (dz, 0 if (o.endswith(":run") == want_run) else 1, o)
 
         return min(engages, key=key)
-    gift = _gift(game, me, opts, read.of("give"))
+    gives = verbs.get("give", none)
+    gift = _gift(game, me, opts, gives) if gives else None
     if gift is not None:
         return gift
-    verbs = read.verbs
-    for verb in ("safe", "unlock", "fuse", "salvage"):  # `read.pick("safe:", ...)`, one by one
+    for verb in ("safe", "unlock", "fuse", "salvage"):  # the first option `verb:...`, verb by verb
         found = verbs.get(verb)
         if found and _useful(game, stage, opts[found[0]], aim, me):
             return found[0]
@@ -150,18 +128,24 @@ def action(game: Game, d: Decision) -> int:
     detour = _detour(game, me, stage, board, aim)
     if detour is not None and detour in first:
         return first[detour]
-    approaches = read.of("approach")
+    approaches = verbs.get("approach", none)
     if approaches and (aim == "hunt" or (aim in ("", "bush") and zombies(game))):
+        dist = _distances(game, me, board, stage)
         return min(approaches, key=lambda i: (
             dist.get(cell_of(board, world.get(int(opts[i].split(":")[1]), Position)), UNSEEN), opts[i]))
     if aim and f"goto:{aim}" in first:
         return first[f"goto:{aim}"]
-    got = read.pick("bandage") if h.left < h.limit - 5 else None
+    got = first.get("bandage") if h.left < h.limit - 5 else None
     if got is not None:
         return got
     if approaches:
         return approaches[0]
     return opts.index("wait")
+
+
+def _distances(game: Game, me: int, board: Board, stage: Stage) -> dict[int, int]:
+    """Squares from the character's square to every square it can reach (the board's cache)."""
+    return board.graph(stage.opened).from_(cell_of(board, game.world.get(me, Position)))
 
 
 def _useful(game: Game, stage: Stage, option: str, aim: str, me: int | None = None) -> bool:
@@ -366,15 +350,19 @@ def zombie_target(game: Game, d: Decision) -> int:
         if other != z:
             for c in opponents(game, other):
                 claimed[c] = claimed.get(c, 0) + 1
+    held = opponents(game, z)
     paces: list[Reach] = []  # the zombie's reach, found once when first needed
 
     def key(i: int) -> tuple[int, int, int, int, int]:
         c = d.options[i]
         free = False
-        if claimed.get(c, 0) == 0:
-            if not paces:
-                paces.append(Reach(game, z, board, stage))
-            free = attackable(game, z, c, board, stage, paces[0])
+        if claimed.get(c, 0) == 0:  # `attackable`: engaged with it, or a walk or a run ends on it
+            free = c in held
+            if not free:
+                if not paces:
+                    paces.append(Reach(game, z, board, stage))
+                walks, runs = paces[0].paces(cell_of(board, world.get(c, Position)))
+                free = walks or runs
         return (0 if free else 1, reach.get(cell_of(board, world.get(c, Position)), UNSEEN), claimed.get(c, 0),
                 world.get(c, Wounds).left, c)
 

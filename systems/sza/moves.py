@@ -37,11 +37,24 @@ def allowance(game: Game, ent: int, board: Board) -> tuple[int, int]:
 
 
 def enemy_cells(game: Game, ent: int, board: Board) -> set[int]:
-    """The squares of the piece's enemies on the board (a move stops on one: landing engages)."""
+    """The squares of the piece's enemies on the board (a move stops on one: landing engages):
+    the pieces of the other side of the two (of both, for a piece of neither), not off the board."""
     side = game.world.get(ent, Faction).side
     w = board.width
-    return {pos.y * w + pos.x for other, (pos, fac, markers) in game.world.query(Position, Faction, Markers)
-            if other != ent and fac.side != side and fac.side in SIDES and "offboard" not in markers.tags}
+    sides = _sides(game)
+    enemies = [pieces for s, pieces in zip(SIDES, sides, strict=True) if s != side]
+    return {pos.y * w + pos.x for pieces in enemies for pos, markers in pieces if "offboard" not in markers.tags}
+
+
+def _sides(game: Game) -> tuple[tuple[tuple[Position, Markers], ...], ...]:
+    """For each of `SIDES`, its pieces' positions and markers, by id. Kept by the world
+    (`World.memo`): which entities have a Position, a Faction and Markers changes only when one of
+    those comes or goes, and a Faction is frozen; positions and markers are read as they are now."""
+    def compute() -> tuple[tuple[tuple[Position, Markers], ...], ...]:
+        pieces = game.world.query(Position, Faction, Markers)
+        return tuple(tuple((pos, markers) for _e, (pos, fac, markers) in pieces if fac.side == s) for s in SIDES)
+
+    return game.world.memo(("sza.sides",), (Position, Faction, Markers), compute)
 
 
 def on_grass(game: Game, ent: int, board: Board, cell: int) -> bool:

@@ -22,8 +22,9 @@ SURVIVORS, ZOMBIES = "survivors", "zombies"
 
 
 def stage_of(game: Game) -> tuple[int, Stage]:
-    for ent, stage in game.world.query1(Stage):
-        return ent, stage
+    found = game.world.query1(Stage)
+    if found:
+        return found[0]
     raise GameError("this game has no campaign entity (a Stage component)")
 
 
@@ -66,9 +67,15 @@ def _survivors(game: Game) -> tuple[tuple[int, Markers], ...]:
 
 
 def zombies(game: Game) -> list[int]:
-    """The zombies' side's pieces, by id (kept by the world like `_survivors`: a Faction is frozen)."""
-    return list(game.world.memo(("sza.zombies",), (Faction,), lambda: tuple(
-        e for e, f in game.world.query1(Faction) if f.side == ZOMBIES)))
+    """The zombies' side's pieces, by id."""
+    return list(zombie_ids(game))
+
+
+def zombie_ids(game: Game) -> tuple[int, ...]:
+    """`zombies`, as the world keeps it (`World.memo`, like `_survivors`: a Faction is frozen):
+    shared, never to be changed."""
+    return game.world.memo(("sza.zombies",), (Faction,), lambda: tuple(
+        e for e, f in game.world.query1(Faction) if f.side == ZOMBIES))
 
 
 def is_character(game: Game, ent: int) -> bool:
