@@ -248,6 +248,9 @@ def kind_components(ruleset: Ruleset) -> dict[str, frozenset[type]]:
     those of the prefabs naming that kind (the ones all of them give, when several do), less those a
     scheduled system `removes`. Rules build pieces from their prefabs and only add to them, so a
     piece lacking one of these was not made by the rules, and its first rule to look would fail."""
+    found: dict[str, frozenset[type]] | None = ruleset.derived.get("kind_components")
+    if found is not None:
+        return found
     removable = {c for step in ruleset.scheduled() for c in step.spec.removes}
     out: dict[str, frozenset[type]] = {}
     for prefab in ruleset.prefabs.values():
@@ -256,6 +259,7 @@ def kind_components(ruleset: Ruleset) -> dict[str, frozenset[type]]:
             continue
         held = frozenset(t.cls for c in prefab.components if c not in removable and (t := by_name(c)) is not None)
         out[kind] = out[kind] & held if kind in out else held
+    ruleset.derived["kind_components"] = out
     return out
 
 

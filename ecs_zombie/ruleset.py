@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -139,6 +140,9 @@ class Ruleset:
     board: str = ""
     hidden: str = ""
     attached: tuple[str, ...] = ()
+    # Values worked out from the rules alone, once per loaded ruleset, by whoever needs them (what
+    # loading holds each kind of piece to): never game state.
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def folder(self) -> Path:
@@ -275,7 +279,9 @@ def load_entry(entry: Entry, table_overrides: dict[str, str] | None = None) -> R
     load and each replay verification skips the look-up by path)."""
     path = entry.path
     stat = path.stat()  # a file edited since it was cached is read again
-    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, tuple(sorted((table_overrides or {}).items())))
+    # The path as given, made absolute (no look-ups: a load and each heavy verification's reload
+    # come here), since relative paths inside resolve from its folder.
+    key = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size, tuple(sorted((table_overrides or {}).items())))
     if key in _CACHE:
         return _CACHE[key]
     rs = _Builder(path, entry.origin, table_overrides or {}).build()
