@@ -27,7 +27,9 @@ policy but the defaults.
 
 Timing (`--games N --repeats R`): both play seeds 0..N-1, alternating reference and engine in each
 repeat; the median CPU time (time.process_time) of each gives its games/s, and the ratio is the
-engine's games/s over the reference's (target >= 0.5).
+engine's games/s over the reference's (target >= 0.5). With `--installed` the engine is the
+installed build; the reference stays this file, but its PCG32 (ecs_zombie.rng) is then the
+installed one too, compiled by mypyc when the wheel was.
 """
 
 from __future__ import annotations
