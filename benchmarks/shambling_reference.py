@@ -6,8 +6,9 @@
 
 Why it exists (issue: speed): "Shambling in the checkout's plain Python at least 0.5x a tight
 plain-Python loop of the same rules". A ratio needs a denominator that plays exactly the same game,
-or it measures a different workload: this file plays the `shambling` ruleset with its defaults, one
-player, every decision answered as the `heuristic` policy answers it (systems/shambling/heuristics.py),
+or it measures a different workload: this file plays the `shambling` ruleset with its defaults and its
+default scenario (one player; its boards loop as the engine's do, and 2-4 seats matched the engine
+too when tried), every decision answered as the `heuristic` policy answers it (systems/shambling/heuristics.py),
 with no ECS, no esper and no engine class in the loop: figures are small `__slots__` objects kept in
 per-zone lists in id order, boards hold their markers as booleans, and every rule is a plain
 function. It draws from the same streams in the same order (ecs_zombie.rng's PCG32, seeded as Game
