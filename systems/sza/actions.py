@@ -69,14 +69,20 @@ def _found(board: Board, stage: Stage) -> dict[Any, Any]:
     """What `nearest_feature` and `goals` found on this board under the stage's opened squares,
     looted features and lights: pure functions of the board and those, kept per board (a cache, never
     state), one dictionary per such state so that a look-up needs no key of the whole state."""
-    key = (tuple(stage.opened), tuple(stage.looted), "lights" in stage.flags)
+    opened, looted, lights = stage.opened, stage.looted, "lights" in stage.flags
+    last = board.last_found  # the state asked last, most often asked again: compared, not hashed
+    if last is not None and last[2] == lights and last[0] == opened and last[1] == looted:
+        found: dict[Any, Any] = last[3]
+        return found
+    key = (tuple(opened), tuple(looted), lights)
     memo = board.memo
-    found: dict[Any, Any] | None = memo.get(key)
-    if found is None:
+    got: dict[Any, Any] | None = memo.get(key)
+    if got is None:
         if len(memo) > 1_000:  # bounded so that long batches do not grow it forever
             memo.clear()
-        found = memo[key] = {}
-    return found
+        got = memo[key] = {}
+    board.last_found = (list(opened), list(looted), lights, got)  # one assignment: games in threads see it whole
+    return got
 
 
 def nearest_feature(board: Board, stage: Stage, cell: int, kind: str) -> int | None:

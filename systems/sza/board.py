@@ -113,10 +113,12 @@ class Board:
     vehicle: str = ""
     entrances: frozenset[int] = frozenset()  # doors (and windows) to a building: movement stops on them
     _graphs: dict[tuple[int, ...], Graph] = field(default_factory=dict)
+    _last_graph: tuple[list[int], Graph] | None = None
     _around: dict[int, tuple[int, ...]] = field(default_factory=dict)
     _near: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
     _orthogonal: dict[int, frozenset[int]] = field(default_factory=dict)
     memo: dict[Any, Any] = field(default_factory=dict)  # pure functions of (board, saved state) only
+    last_found: tuple[list[int], list[int], bool, dict[Any, Any]] | None = None  # memo's last hit, for look-ups
     grass: frozenset[int] = frozenset()  # grass squares (from `feature_at`, when made)
 
     def __post_init__(self) -> None:
@@ -178,10 +180,15 @@ class Board:
         return cell in self.entrances
 
     def graph(self, opened: list[int]) -> Graph:
+        """The board's graph with the squares `opened` open (built once per opened set)."""
+        last = self._last_graph  # the set asked last, most often asked again: compared, not hashed
+        if last is not None and last[0] == opened:
+            return last[1]
         key = tuple(opened)
         g = self._graphs.get(key)
         if g is None:
             g = self._graphs[key] = self._build(frozenset(opened))
+        self._last_graph = (list(opened), g)  # one assignment: games in threads see it whole
         return g
 
     def _build(self, opened: frozenset[int]) -> Graph:

@@ -38,10 +38,17 @@ def _verbs(opts: list[str]) -> dict[str, list[int]]:
     """The indices of the options of each verb (`verb:...`), in order: each question the action
     heuristic asks of a kind of option is then a look-up instead of a scan of every option."""
     verbs: dict[str, list[int]] = {}
-    for i, o in enumerate(opts):
-        colon = o.find(":")
-        if colon >= 0:
-            verbs.setdefault(o[:colon], []).append(i)
+    get = verbs.get
+    i = 0
+    for o in opts:
+        verb, colon, _rest = o.partition(":")
+        if colon:
+            found = get(verb)
+            if found is None:
+                verbs[verb] = [i]
+            else:
+                found.append(i)
+        i += 1
     return verbs
 
 

@@ -97,15 +97,22 @@ def path(game: Game, ent: int, goal: int, squares: int, board: Board, stage: Sta
     """The squares a move of up to `squares` towards `goal` passes through, in order (empty when it
     cannot start). It stops on an enemy's square, on a door to a building (unless `doors` is False:
     free exploration), and a run stops before grass once a walk's worth is spent."""
+    return _path(game, ent, goal, squares, board, stage, running, doors)[0]
+
+
+def _path(game: Game, ent: int, goal: int, squares: int, board: Board, stage: Stage, running: bool,
+          doors: bool) -> tuple[list[int], set[int] | None]:
+    """`path`, and the enemies' squares when it looked them up (None when it stopped before)."""
     cur = cell_of(board, game.world.get(ent, Position))
     if squares <= 0 or cur == goal:
-        return []
+        return [], None
     graph = board.graph(stage.opened)
     if graph.from_(goal).get(cur, UNSEEN) >= UNSEEN:
-        return []
+        return [], None
     # the walk allowance only matters to a run on a board with grass (`_way` stops it there)
     walk = allowance(game, ent, board)[0] if running and board.outdoor else 0
-    return _way(game, ent, board, graph, cur, goal, squares, walk, running, doors, enemy_cells(game, ent, board))
+    enemies = enemy_cells(game, ent, board)
+    return _way(game, ent, board, graph, cur, goal, squares, walk, running, doors, enemies), enemies
 
 
 class Reach:
@@ -114,24 +121,40 @@ class Reach:
     weighs (nothing moves while it is made). One way serves both paces: a run's first `walk`
     squares are a walk's (a run is only stopped by grass after a walk's worth)."""
 
-    __slots__ = ("board", "can_run", "cur", "enemies", "ent", "game", "graph", "run", "walk")
+    __slots__ = ("_enemies", "board", "can_run", "cur", "ent", "far", "game", "graph", "run", "walk")
 
     def __init__(self, game: Game, ent: int, board: Board, stage: Stage, enemies: set[int] | None = None) -> None:
         self.game, self.ent, self.board = game, ent, board
         self.graph = board.graph(stage.opened)
-        self.cur = cell_of(board, game.world.get(ent, Position))
+        pos = game.world.get(ent, Position)
+        self.cur = pos.y * board.width + pos.x
         self.walk, self.run = allowance(game, ent, board)
+        self.far = max(self.walk, self.run)
         self.can_run = can_run(game, ent, board)
-        self.enemies = enemy_cells(game, ent, board) if enemies is None else enemies
+        self._enemies = enemies  # looked up when a way is first walked
+
+    @property
+    def enemies(self) -> set[int]:
+        """The squares of the piece's enemies (`enemy_cells`)."""
+        found = self._enemies
+        if found is None:
+            found = self._enemies = enemy_cells(self.game, self.ent, self.board)
+        return found
 
     def way(self, goal: int) -> list[int]:
         """The squares of a run towards `goal` (as far as either pace goes); a walk is its first `walk`."""
-        return _way(self.game, self.ent, self.board, self.graph, self.cur, goal, max(self.walk, self.run),
-                    self.walk, True, True, self.enemies)
+        return _way(self.game, self.ent, self.board, self.graph, self.cur, goal, self.far, self.walk, True, True,
+                    self.enemies)
 
     def paces(self, goal: int) -> tuple[bool, bool]:
-        """(a walk ends on `goal`, a run ends on `goal`): `reaches` for both paces."""
-        way = self.way(goal)
+        """(a walk ends on `goal`, a run ends on `goal`): `reaches` for both paces. Each step of a
+        way brings the mover one square nearer, so a goal farther than either pace goes is not walked."""
+        if self.graph.from_(goal).get(self.cur, UNSEEN) > self.far:
+            return False, False
+        return self.ends(goal, self.way(goal))
+
+    def ends(self, goal: int, way: list[int]) -> tuple[bool, bool]:
+        """`paces`, from the piece's `way` towards `goal` (when the caller has walked it)."""
         if not way or way[-1] != goal:
             return False, False
         n = len(way)
@@ -153,7 +176,8 @@ def step_towards(game: Game, ent: int, goal: int, squares: int, board: Board, st
                  running: bool = False, doors: bool = True) -> int:
     """Move up to `squares` along a shortest path to `goal` (see `path`); returns the square reached.
     `doors=False` (free exploration out of combat) lets a door to a building not stop the move."""
-    return move_along(game, ent, path(game, ent, goal, squares, board, stage, running, doors), board, running)
+    way, enemies = _path(game, ent, goal, squares, board, stage, running, doors)
+    return move_along(game, ent, way, board, running, enemies)
 
 
 def move_along(game: Game, ent: int, way: list[int], board: Board, running: bool,

@@ -214,7 +214,8 @@ def harm(game: Game, target: int, damage: int, board: Board | None, stage: Stage
     Without a board (`board` None: a piece of another game) only the Stamina is taken: what a
     wound means there is that game's rule."""
     world = game.world
-    if is_character(game, target):
+    human = is_character(game, target)  # what it is does not change while it is harmed
+    if human:
         abil = rules(game).abilities
         if has_ability(game, target, "fire_helmet"):
             damage += int(abil["fire_helmet"].get("damage_taken", -3))
@@ -229,7 +230,7 @@ def harm(game: Game, target: int, damage: int, board: Board | None, stage: Stage
     if world.get(target, Faction).side == ZOMBIES:
         if health.left <= 0:
             destroy(game, target, source)
-    elif is_character(game, target) and health.left <= 0:
+    elif human and health.left <= 0:
         infect(game, target)
     return damage
 

@@ -84,8 +84,8 @@ def zombie_act(game: Game, z: int, board: Board, stage: Stage) -> Generator[Deci
     candidates = yellow(game, z, [c for c in characters(game) if not hidden(game, c, board)], board)
     zc = cell_of(board, world.get(z, Position))
     graph = board.graph(stage.opened)
-    reach = graph.from_(zc)
-    candidates = [c for c in candidates if reach.get(cell_of(board, world.get(c, Position)), UNSEEN) < UNSEEN]
+    dist = graph.from_(zc)
+    candidates = [c for c in candidates if dist.get(cell_of(board, world.get(c, Position)), UNSEEN) < UNSEEN]
     if not candidates:
         return
     target = yield from game.decide(side_of(game, z), "sza.zombie_target", candidates, zombie=z)
@@ -95,7 +95,7 @@ def zombie_act(game: Game, z: int, board: Board, stage: Stage) -> Generator[Deci
     # first `run` (grass patches: walking only, for zombies as for characters).
     reach = Reach(game, z, board, stage)
     way = reach.way(tc)
-    walks, runs = reach.paces(tc)
+    walks, runs = reach.ends(tc, way)
     if walks:
         move_along(game, z, way[:reach.walk], board, False, reach.enemies)
         yield from engagement(game, z, target, "walk", board, stage, not hidden(game, target, board))
