@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
+from types import GenericAlias
 from typing import TYPE_CHECKING, Annotated, Any, Union
 
 import msgpack
@@ -94,8 +95,9 @@ def _schema(classes: Classes) -> _Schema:
             kinds[struct] = _Kind(cname, cls, tuple((i, f) for i, f in enumerate(fields) if f.loose),
                                   tuple((i, f) for i, f in enumerate(fields) if f.ids is not None),
                                   _shareable(cls, fields))
-        record = tuple[EntityId, list[row]]  # type: ignore[valid-type]
-        found = _SCHEMAS[classes] = _Schema(msgspec.msgpack.Decoder(list[record]),  # type: ignore[valid-type]
+        # Built as runtime values (the compiled build reads `list[x]` of a variable as a type).
+        record = GenericAlias(tuple, (EntityId, GenericAlias(list, (row,))))
+        found = _SCHEMAS[classes] = _Schema(msgspec.msgpack.Decoder(GenericAlias(list, (record,))),
                                             msgspec.msgpack.Decoder(record), kinds)
     return found
 
