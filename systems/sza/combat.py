@@ -36,6 +36,7 @@ from ecs_zombie.systems.sza.state import (
     rules,
     strength,
     tally,
+    total_accuracy,
     weapon,
 )
 
@@ -65,7 +66,7 @@ def hit_chance(game: Game, attacker: int, target: int, pace: str, board: Board |
 def _hit_chance(game: Game, attacker: int, target: int, pace: str, board: Board | None, stage: Stage | None,
                 furniture: int | None, darkness: int | None, human: bool, w: dict[str, Any]) -> int:
     """`hit_chance`, told whether the attacker is a character (`human`) and its weapon `w`."""
-    chance = accuracy(game, attacker, board, stage, darkness) + int(w[pace][0])
+    chance = total_accuracy(game, attacker, board, stage, darkness, human) + int(w[pace][0])
     if board is not None and pace == "still" and \
             board.feature(cell_of(board, game.world.get(attacker, Position))) in FURNITURE:
         chance += int(game.params["furniture_bonus"]) if furniture is None else furniture

@@ -66,8 +66,6 @@ def action(game: Game, d: Decision) -> int:
     me = int(d.context["piece"])
     aim = str(d.context.get("aim", ""))
     world = game.world
-    _e, stage = stage_of(game)
-    board = board_of(game, stage)
     opts: list[str] = d.options
     # the first index of each option: pairs from the last to the first, the first index written last
     first = dict(zip(reversed(opts), range(len(opts) - 1, -1, -1), strict=True))
@@ -91,6 +89,8 @@ def action(game: Game, d: Decision) -> int:
     if "attack" in first:
         got = first.get("ability:motivational_speech") if len(opponents(game, me)) > 1 else None
         return got if got is not None else first["attack"]
+    _e, stage = stage_of(game)
+    board = board_of(game, stage)
     verbs = _verbs(opts)
     none: list[int] = []
     engages = verbs.get("engage", none)

@@ -11,13 +11,12 @@ the enemy's square: `path` walks the same squares `step_towards` will.
 
 from __future__ import annotations
 
-from ecs_zombie.components import Faction, Markers, Position
+from ecs_zombie.components import Faction, Position
 from ecs_zombie.game import Game
 from ecs_zombie.systems.sza.board import UNSEEN, Board, Graph
 from ecs_zombie.systems.sza.components import Character, Stage
-from ecs_zombie.systems.sza.state import SURVIVORS, ZOMBIES, cell_of, engage_square, has_ability, rules
+from ecs_zombie.systems.sza.state import SIDES, cell_of, engage_square, has_ability, rules, side_pieces
 
-SIDES = (SURVIVORS, ZOMBIES)
 _NOWHERE: frozenset[int] = frozenset()
 
 
@@ -41,20 +40,8 @@ def enemy_cells(game: Game, ent: int, board: Board) -> set[int]:
     the pieces of the other side of the two (of both, for a piece of neither), not off the board."""
     side = game.world.get(ent, Faction).side
     w = board.width
-    sides = _sides(game)
-    enemies = [pieces for s, pieces in zip(SIDES, sides, strict=True) if s != side]
-    return {pos.y * w + pos.x for pieces in enemies for pos, markers in pieces if "offboard" not in markers.tags}
-
-
-def _sides(game: Game) -> tuple[tuple[tuple[Position, Markers], ...], ...]:
-    """For each of `SIDES`, its pieces' positions and markers, by id. Kept by the world
-    (`World.memo`): which entities have a Position, a Faction and Markers changes only when one of
-    those comes or goes, and a Faction is frozen; positions and markers are read as they are now."""
-    def compute() -> tuple[tuple[tuple[Position, Markers], ...], ...]:
-        pieces = game.world.query(Position, Faction, Markers)
-        return tuple(tuple((pos, markers) for _e, (pos, fac, markers) in pieces if fac.side == s) for s in SIDES)
-
-    return game.world.memo(("sza.sides",), (Position, Faction, Markers), compute)
+    enemies = [pieces for s, pieces in zip(SIDES, side_pieces(game), strict=True) if s != side]
+    return {pos.y * w + pos.x for pieces in enemies for _e, pos, markers in pieces if "offboard" not in markers.tags}
 
 
 def on_grass(game: Game, ent: int, board: Board, cell: int) -> bool:

@@ -19,6 +19,7 @@ from ecs_zombie.systems.sza.components import Arms, Attributes, Character, Infec
 from ecs_zombie.systems.sza.tables import Rules, ScenarioDef
 
 SURVIVORS, ZOMBIES = "survivors", "zombies"
+SIDES = (SURVIVORS, ZOMBIES)
 
 
 def stage_of(game: Game) -> tuple[int, Stage]:
@@ -112,14 +113,22 @@ def accuracy(game: Game, ent: int, board: Board | None, stage: Stage | None, dar
     """Total Accuracy: the attribute, Inspire's +5 this turn, and, on an SZA board, the room's
     darkness (`darkness`, or the ruleset's `darkness_penalty`): `room_effects`, with Combat
     Awareness looked at only in a dark room."""
+    return total_accuracy(game, ent, board, stage, darkness, None)
+
+
+def total_accuracy(game: Game, ent: int, board: Board | None, stage: Stage | None, darkness: int | None,
+                   human: bool | None) -> int:
+    """`accuracy`, told whether the piece is a character (`human`, `is_character`) when the caller knows."""
     world = game.world
     a = world.get(ent, Attributes).accuracy
     markers = world.try_get(ent, Markers)
     if markers is not None and "inspired" in markers.tags:
         a += int(rules(game).abilities["inspire"].get("bonus", 5))
     if board is not None and stage is not None:
-        faction = world.try_get(ent, Faction)
-        if faction is not None and faction.side == SURVIVORS and world.has(ent, Infection):  # is_character
+        if human is None:
+            faction = world.try_get(ent, Faction)
+            human = faction is not None and faction.side == SURVIVORS and world.has(ent, Infection)
+        if human:
             pos = world.get(ent, Position)
             room = board.room(pos.y * board.width + pos.x)
             if room is not None and room.dark and "lights" not in stage.flags \
@@ -177,19 +186,30 @@ def unlink_all(game: Game, ent: int) -> None:
 
 
 def engage_square(game: Game, ent: int) -> list[int]:
-    """Engage every enemy on the piece's square; returns them."""
+    """Engage every enemy on the piece's square (in id order); returns them."""
     world = game.world
     pos = world.get(ent, Position)
     side = world.get(ent, Faction).side
-    found = []
-    for other, (opos, ofac) in world.query(Position, Faction):
-        if other == ent or opos.x != pos.x or opos.y != pos.y or ofac.side == side:
-            continue
-        if ofac.side not in (SURVIVORS, ZOMBIES) or world.get(other, Markers).has("offboard"):
-            continue
+    x, y = pos.x, pos.y
+    enemies = [pieces for s, pieces in zip(SIDES, side_pieces(game), strict=True) if s != side]
+    found = [other for pieces in enemies for other, opos, markers in pieces
+             if opos.x == x and opos.y == y and "offboard" not in markers.tags]
+    if len(enemies) > 1:  # a piece of neither side: both sides' pieces, in id order
+        found.sort()
+    for other in found:
         link(game, ent, other)
-        found.append(other)
     return found
+
+
+def side_pieces(game: Game) -> tuple[tuple[tuple[int, Position, Markers], ...], ...]:
+    """For each of `SIDES`, its pieces (id, position, markers), by id. Kept by the world
+    (`World.memo`): which entities have a Position, a Faction and Markers changes only when one of
+    those comes or goes, and a Faction is frozen; positions and markers are read as they are now."""
+    def compute() -> tuple[tuple[tuple[int, Position, Markers], ...], ...]:
+        pieces = game.world.query(Position, Faction, Markers)
+        return tuple(tuple((e, pos, markers) for e, (pos, fac, markers) in pieces if fac.side == s) for s in SIDES)
+
+    return game.world.memo(("sza.sides",), (Position, Faction, Markers), compute)
 
 
 def opponents(game: Game, ent: int) -> list[int]:
@@ -227,11 +247,11 @@ def harm(game: Game, target: int, damage: int, board: Board | None, stage: Stage
     game.log("damage", target=target, damage=damage, stamina=health.left, source=source)
     if board is None:
         return damage
-    if world.get(target, Faction).side == ZOMBIES:
+    if human:  # a character stands with the survivors: never a zombie
         if health.left <= 0:
-            destroy(game, target, source)
-    elif human and health.left <= 0:
-        infect(game, target)
+            infect(game, target)
+    elif world.get(target, Faction).side == ZOMBIES and health.left <= 0:
+        destroy(game, target, source)
     return damage
 
 
