@@ -581,6 +581,27 @@ def _distance_field_squares(grid: GridMap, sources: list[Square], closed: Iterab
 _SMALL_MAP = 512  # squares: up to here the square-by-square search is the quicker on a walled map (see distance_field)
 
 
+def kept_distance_field(grid: GridMap, sources: tuple[Square, ...], closed: frozenset[Square]) -> Field:
+    """`distance_field`, kept on the map per sources and closed doors: a pure function of the map
+    and its arguments, so a kept field can never be stale, and the same few squares (figures'
+    starting squares, a character beside a door) are asked for again and again, within a game and
+    from game to game. The field is shared: read it, never change it. Bounded like the lines of
+    fire (dropping pure values loses nothing)."""
+    fields = grid.memo.get(("fields",))
+    if fields is None:
+        fields = grid.memo[("fields",)] = {}
+    key = (sources, closed)
+    found: Field | None = fields.get(key)
+    if found is None:
+        if len(fields) * max(1, grid.width * grid.height) >= _FIELD_SQUARES_KEPT:
+            fields.clear()
+        found = fields[key] = distance_field(grid, list(sources), closed)
+    return found
+
+
+_FIELD_SQUARES_KEPT = 1 << 20  # squares summed over the fields kept per map (two ints a square each)
+
+
 def reach(grid: GridMap, start: Square, budget: int, step_cost: int, diagonal_cost: int,
           closed: frozenset[Square] | set[Square], blocked: frozenset[Square] | set[Square],
           stop: frozenset[Square] | set[Square]) -> dict[Square, tuple[int, int]]:

@@ -26,18 +26,19 @@ from ecs_zombie.components import Engaged, Facing, Markers, Position, Wounds
 from ecs_zombie.decisions import Decision
 from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
-from ecs_zombie.grid import GridMap, Sight, Square, adjacent, path_to, reach_indices, turn_steps
+from ecs_zombie.grid import DIRECTIONS, GridMap, Sight, Square, reach_indices, turn_steps
 from ecs_zombie.schedule import system
 from ecs_zombie.systems.stalingrad.attack import (
     ATTACK_CALL,
     attack_modifier,
-    attack_options_seen,
+    attack_options_reach,
     h2h_targets,
     hit_number,
     visible_zombies,
 )
 from ecs_zombie.systems.stalingrad.board import (
     PLAYER,
+    SURVIVORS,
     ZOMBIES,
     bump,
     characters,
@@ -53,7 +54,6 @@ from ecs_zombie.systems.stalingrad.board import (
     set_door,
     side_positions,
     weapon,
-    zombies,
 )
 from ecs_zombie.systems.stalingrad.components import ActivationState, Arsenal, DoorState, SearchSpot
 from ecs_zombie.systems.stalingrad.spawn import reveal, settle_pending
@@ -120,18 +120,41 @@ def _move_options(game: Game, ent: int, costs: MoveCosts, mp: int) -> tuple[list
     """`move_options` with what `reach` found keyed by square index. Squares are worked as map
     indices (the order by row then column is the order by index); the zombies' zones of control and
     the exits end a move, zombies' squares block it."""
-    me = pos(game, ent)
-    closed = closed_doors(game)
+    found, ordered = _reached(game, ent, costs, mp)
     occ = occupancy(game)
-    g = gmap(game)
-    w, h = g.width, g.height
-    undead = set(zombies(game))
-    blocked = frozenset(sq[1] * w + sq[0] for sq, e in occ.items()
-                        if e in undead and 0 <= sq[0] < w and 0 <= sq[1] < h)
-    stop = _zoc_indices(game, closed)
-    stop.update(g.label_indices("exit"))
-    found, ordered = _reach(g, me[1] * w + me[0], mp, costs.step, costs.diagonal, closed, blocked, frozenset(stop))
     return [["move", sq[0], sq[1]] for sq in ordered if sq not in occ], found
+
+
+def _reached(game: Game, ent: int, costs: MoveCosts, mp: int
+             ) -> tuple[dict[int, tuple[int, int]], tuple[Square, ...]]:
+    """What `reach` finds for the character now, by square index, and the squares reached in index
+    order (`_reach`'s answer, asked with this moment's blocked and stopping squares)."""
+    g = gmap(game)
+    p = game.world.get(ent, Position)
+    closed = closed_doors(game)
+    blocked, stop = _move_bounds(game, g, closed)
+    return _reach(g, p.y * g.width + p.x, mp, costs.step, costs.diagonal, closed, blocked, stop)
+
+
+def _move_bounds(game: Game, g: GridMap, closed: frozenset[Square]) -> tuple[frozenset[int], frozenset[int]]:
+    """The squares a move may not enter (zombies' squares) and those that end it (the zones of
+    control of the zombies that are not stunned, and the exits), as map indices, in one pass over
+    the zombies on the board. A zombie's square is where its `Position` says: the square the
+    occupancy holds it on (`move_figure` keeps the two together; one figure a square)."""
+    keep = mods(game).zoc_while_stunned
+    near = g.neighbour_indices(closed)
+    w, h = g.width, g.height
+    table = game.world.raw()
+    blocked: list[int] = []
+    stop = set(g.label_indices("exit"))
+    for z, p in side_positions(game, ZOMBIES):
+        x, y = p.x, p.y
+        if 0 <= x < w and 0 <= y < h:
+            k = y * w + x
+            blocked.append(k)
+            if keep or "stunned" not in table[z][Markers].tags:
+                stop.update(near[k])
+    return frozenset(blocked), frozenset(stop)
 
 
 @lru_cache(maxsize=64)
@@ -145,21 +168,35 @@ def _reach(g: GridMap, start: int, budget: int, step: int, diagonal: int, closed
     return found, tuple(squares[k] for k in sorted(found))
 
 
-def _zoc_indices(game: Game, closed: frozenset[Square]) -> set[int]:
-    """`zoc_squares` as map indices."""
-    g = gmap(game)
-    out: set[int] = set()
-    keep = mods(game).zoc_while_stunned
-    near = g.neighbour_indices(closed)
-    w, h = g.width, g.height
-    get = game.world.get
-    for z, p in side_positions(game, ZOMBIES):
-        if get(z, Markers).has("stunned") and not keep:
-            continue
-        x, y = p.x, p.y
-        if 0 <= x < w and 0 <= y < h:
-            out.update(near[y * w + x])
+def _path(g: GridMap, start: Square, goal: Square, found: dict[int, tuple[int, int]]) -> list[Square]:
+    """`ecs_zombie.grid.path_to` over what `reach` found keyed by square index: the squares of the
+    cheapest path, start excluded, goal included."""
+    w = g.width
+    out = [goal]
+    x, y = goal
+    while True:
+        dx, dy = DIRECTIONS[found[y * w + x][1]]
+        x, y = x - dx, y - dy
+        if (x, y) == start:
+            break
+        out.append((x, y))
+    out.reverse()
     return out
+
+
+def _in_zoc(game: Game, sq: Square, closed: frozenset[Square]) -> bool:
+    """`sq in zoc_squares(game, closed)`, asked of the zombies one by one (no set built): a square
+    one legal step from a zombie that is not stunned."""
+    g = gmap(game)
+    keep = mods(game).zoc_while_stunned
+    near = g.neighbour_squares(closed)
+    w, h = g.width, g.height
+    table = game.world.raw()
+    for z, p in side_positions(game, ZOMBIES):
+        x, y = p.x, p.y
+        if 0 <= x < w and 0 <= y < h and sq in near[y * w + x] and (keep or "stunned" not in table[z][Markers].tags):
+            return True
+    return False
 
 
 def turn_cost(costs: MoveCosts, a: int, b: int) -> int:
@@ -175,56 +212,84 @@ def actions_seen(game: Game, ent: int, costs: MoveCosts
                  ) -> tuple[list[Option], list[tuple[int, int, Sight]] | None]:
     """`actions`, with the zombies in view it found while listing the attacks (None: not looked),
     for `estimates` of the same moment."""
-    act = game.world.get(ent, ActivationState)
+    options, seen, _h2h = _actions_seen(game, ent, costs)
+    return options, seen
+
+
+def _actions_seen(game: Game, ent: int, costs: MoveCosts) -> tuple[
+        list[Option], list[tuple[int, int, Sight]] | None, dict[str, list[tuple[int, int, Sight]]] | None]:
+    """`actions_seen`, with each weapon's H2H targets it found (None: not looked), for `estimates`
+    of the same moment. The character's square and the figures' are read once."""
+    get = game.world.get
+    act = get(ent, ActivationState)
     seen = None
+    reach = None
     out: list[Option] = []
-    if not locked(game, ent) and act.mp > 0:
-        moves, _found = _move_options(game, ent, costs, act.mp)
+    mp = act.mp
+    if mp > 0 and not locked(game, ent):
+        moves, _found = _move_options(game, ent, costs, mp)
         out += moves
-        facing = game.world.get(ent, Facing).direction
-        out += [["face", d] for d in range(8) if d != facing and turn_cost(costs, facing, d) <= act.mp]
-        me = pos(game, ent)
+        facing = get(ent, Facing).direction
+        turn = costs.turn
+        out += [["face", d] for d in range(8) if d != facing and turn * _TURN_UNITS[(d - facing) % 8] <= mp]
+        me = get(ent, Position)
+        mx, my = me.x, me.y
         occ = occupancy(game)
         for _d, (door, p) in game.world.query(DoorState, Position):
-            sq = (p.x, p.y)
-            if not adjacent(me, sq):
+            dx, dy = p.x - mx, p.y - my
+            if not ((dx or dy) and -1 <= dx <= 1 and -1 <= dy <= 1):  # not adjacent
                 continue
-            if not door.open and costs.open_door <= act.mp:
-                out.append(["open", sq[0], sq[1]])
-            elif door.open and sq not in occ and costs.close_door <= act.mp:
-                out.append(["close", sq[0], sq[1]])
-        if costs.pass_gear <= act.mp:
-            gear = game.world.get(ent, Arsenal).gear
-            for other in characters(game):
-                if other != ent and adjacent(me, pos(game, other)):
-                    out += [["pass", item, other] for item in sorted(set(gear))]
+            if not door.open and costs.open_door <= mp:
+                out.append(["open", p.x, p.y])
+            elif door.open and (p.x, p.y) not in occ and costs.close_door <= mp:
+                out.append(["close", p.x, p.y])
+        if costs.pass_gear <= mp:
+            gear = get(ent, Arsenal).gear
+            if gear:
+                items = sorted(set(gear))
+                for other, p in side_positions(game, SURVIVORS):
+                    dx, dy = p.x - mx, p.y - my
+                    if other != ent and (dx or dy) and -1 <= dx <= 1 and -1 <= dy <= 1:
+                        out += [["pass", item, other] for item in items]
     if not act.attacked:
-        attacks, seen = attack_options_seen(game, ent)
+        attacks, seen, reach = attack_options_reach(game, ent)
         out += attacks
     out.append(["end"])
-    return out, seen
+    return out, seen, reach
+
+
+# Turning by (new - old) % 8 eighths costs this many times the table's `turn` (per 90 degrees or part).
+_TURN_UNITS = tuple((turn_steps(0, d) + 1) // 2 for d in range(8))
 
 
 def estimates(game: Game, ent: int, options: list[Option],
-              visible: list[tuple[int, int, Sight]] | None = None) -> dict[int, int]:
+              visible: list[tuple[int, int, Sight]] | None = None,
+              h2h: dict[str, list[tuple[int, int, Sight]]] | None = None) -> dict[int, int]:
     """For the heuristic: the final hit # against the nearest target of each attack option
-    (`visible`: `visible_zombies` now, if known)."""
+    (`visible`: `visible_zombies` now, if known; `h2h`: each weapon's `h2h_targets` now, if known)."""
     out: dict[int, int] = {}
     attacks = [i for i, opt in enumerate(options) if opt[0] == "attack"]
     if not attacks:
         return out
     if visible is None:
         visible = visible_zombies(game, ent)
+    modifier = attack_modifier(game, ent)
+    m = mods(game)
+    per_figure, per_rubble = m.intervening_figure, m.obstructive
     for i in attacks:
         opt = options[i]
         if opt[1] == "grenade":
             continue
         w = weapon(game, opt[2])
-        targets = h2h_targets(game, ent, w, visible) if opt[1] == "h2h" else visible
+        if opt[1] == "h2h":
+            known = None if h2h is None else h2h.get(opt[2])
+            targets = h2h_targets(game, ent, w, visible) if known is None else known
+        else:
+            targets = visible
         if targets:
             rng, _z, s = targets[0]
             base = w.hit if opt[1] == "h2h" else hit_number(w, rng)
-            out[i] = base + attack_modifier(game, ent) + lof_modifier(game, s)
+            out[i] = base + modifier + (per_figure * len(s.intervening) + per_rubble * s.obstructive)
     return out
 
 
@@ -303,11 +368,14 @@ def move(game: Game, character: int, destination: list[int]) -> Generator[Decisi
     act = game.world.get(character, ActivationState)
     costs = game.tables["stalingrad.movement"][act.mode]
     dest = (destination[0], destination[1])
-    _options, reached = move_options(game, character, costs, act.mp)
-    if dest not in reached or dest in occupancy(game):
+    g = gmap(game)
+    start = pos(game, character)
+    found, _ordered = _reached(game, character, costs, act.mp)
+    got = found.get(dest[1] * g.width + dest[0]) if g.inside(dest) else None
+    if got is None or dest in occupancy(game):
         raise GameError(f"character {character} cannot move to {list(dest)} with {act.mp} MPs left")
-    path = path_to(gmap(game), pos(game, character), dest, reached)
-    cost, last_dir = reached[dest]
+    path = _path(g, start, dest, found)
+    cost, last_dir = got
     move_figure(game, character, dest)
     game.world.get(character, Facing).direction = last_dir
     act.mp -= cost
@@ -329,7 +397,7 @@ def zone_of_control(game: Game, character: int, square: list[int]) -> None:
     supply its own `zone_of_control` step taking the same. (Where a move may stop is the `move`
     step's: its path never leaves a square of a zone of control.)"""
     sq = (square[0], square[1])
-    if sq in zoc_squares(game, closed_doors(game)):
+    if _in_zoc(game, sq, closed_doors(game)):
         game.world.get(character, ActivationState).mp = 0
         game.log("zone_of_control", character=character, square=list(sq))
 
@@ -354,9 +422,9 @@ def activate(game: Game, ent: int) -> Generator[Decision, object, None]:
         return
     yield from try_unlock(game, ent)
     while game.world.exists(ent):
-        options, seen = actions_seen(game, ent, costs)
+        options, seen, reach = _actions_seen(game, ent, costs)
         choice = yield from game.decide(PLAYER, "stalingrad.action", options, character=ent, mp=act.mp,
-                                        estimates=estimates(game, ent, options, seen))
+                                        estimates=estimates(game, ent, options, seen, reach))
         kind = choice[0]
         if kind == "end":
             break

@@ -116,9 +116,10 @@ def h2h_targets(game: Game, ent: int, w: Weapon, visible: list[tuple[int, int, S
     geo = geo or geometry(game, ent)
     me = pos(game, ent)
     out = []
+    limit = max(2, w.pb if w.h else 2)
     for rng, z, s in visible_zombies(game, ent, geo) if visible is None else visible:
-        if rng > max(2, w.pb if w.h else 2):
-            continue
+        if rng > limit:
+            break  # nearest first: the rest are farther still
         zs = pos(game, z)
         if geo.touching(me, zs):
             out.append((1, z, Sight(True)))
@@ -186,11 +187,19 @@ def attack_options_seen(game: Game, ent: int, covering: bool = False
                         ) -> tuple[list[Option], list[tuple[int, int, Sight]]]:
     """`attack_options`, with the `visible_zombies` it looked at (for the estimates of the same
     moment, which would otherwise look again)."""
+    options, visible, _h2h = attack_options_reach(game, ent, covering)
+    return options, visible
+
+
+def attack_options_reach(game: Game, ent: int, covering: bool = False) -> tuple[
+        list[Option], list[tuple[int, int, Sight]], dict[str, list[tuple[int, int, Sight]]]]:
+    """`attack_options_seen`, with each H2H weapon's `h2h_targets` it looked at (by weapon name)."""
     arms = game.world.get(ent, Arsenal)
     geo = geometry(game, ent)
     forced = forced_h2h(game, ent, geo)
     visible = visible_zombies(game, ent, geo)
     out: list[Option] = []
+    reach: dict[str, list[tuple[int, int, Sight]]] = {}
     for name in arms.weapons:
         w = weapon(game, name)
         if w.grenade:
@@ -198,7 +207,8 @@ def attack_options_seen(game: Game, ent: int, covering: bool = False
                     and grenade_squares(game, ent, True)):
                 out.append(["attack", "grenade", name])
             continue
-        if h2h_targets(game, ent, w, visible, geo):
+        targets = reach[name] = h2h_targets(game, ent, w, visible, geo)
+        if targets:
             out.append(["attack", "h2h", name])
         if forced or not w.fire or arms.ammo.get(name, 0) <= 0:
             continue
@@ -206,7 +216,7 @@ def attack_options_seen(game: Game, ent: int, covering: bool = False
             out.append(["attack", "normal", name])
             if w.rof >= 2:
                 out.append(["attack", "spread", name])
-    return out, visible
+    return out, visible, reach
 
 
 # -- resolving dice -------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ from ecs_zombie.grid import (
     arc_of,
     distance_field,
     grid_range,
+    kept_distance_field,
     sight,
     turn_steps,
 )
@@ -417,7 +418,7 @@ def worth_closing(game: Game, ent: int, door: Square) -> bool:
         if then.at(pos(game, c)) > now.at(pos(game, c)):
             return False
     me = pos(game, ent)
-    before, after = distance_field(g, [me], closed), distance_field(g, [me], shut)
+    before, after = kept_distance_field(g, (me,), closed), kept_distance_field(g, (me,), shut)
     for z in zombies(game):
         zs = pos(game, z)
         if before.at(zs) <= 15 and after.at(zs) >= before.at(zs) + 2:

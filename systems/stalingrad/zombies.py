@@ -9,7 +9,9 @@ a locked adjacent character (the player choosing among several), otherwise locks
 turns it to face the zombie. Final phase: stunned markers come off, then the spawn step runs.
 
 Movement uses one shared distance field per zombie turn (`ecs_zombie.grid.distance_field`, from every
-character at once, recomputed only when a character leaves the board), never a search per zombie.
+character at once, looked up again only when a character leaves the board), never a search per zombie;
+the map keeps the fields it was asked for (`kept_distance_field`: characters stand on the same squares
+often, from turn to turn and from game to game).
 
 DESIGN CHOICES: the activation order is fixed when the action phase starts (zombies arriving later do
 not activate). Paths ignore other zombies (a crowd shuffles); a zombie steps only to a free square
@@ -25,7 +27,7 @@ from collections.abc import Generator
 from ecs_zombie.components import Engaged, Facing, Markers, Position
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
-from ecs_zombie.grid import UNREACHABLE, Field, direction_to, distance_field
+from ecs_zombie.grid import UNREACHABLE, Field, direction_to, kept_distance_field
 from ecs_zombie.schedule import system
 from ecs_zombie.systems.stalingrad.attack import ATTACK_CALL, offer_cover, seen_by_covering
 from ecs_zombie.systems.stalingrad.board import (
@@ -158,7 +160,7 @@ def zombie_activations(game: Game) -> Generator[Decision, object, None]:
         if not adjacent_now:
             if field is None or targets != chars:
                 targets = chars
-                field = distance_field(g, [pos(game, c) for c in chars], closed)
+                field = kept_distance_field(g, tuple(pos(game, c) for c in chars), closed)
             here = field.dist[g.index(zs)]
             if here >= UNREACHABLE:
                 continue

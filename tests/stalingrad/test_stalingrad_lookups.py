@@ -5,7 +5,9 @@ doors (legal steps, neighbours, touching squares, the terrain's part of every li
 reach and the distance field read them. Each is checked here against the plain computation it
 replaced (written out below as it was), on seeded random maps, closed doors given as sets and as
 frozensets, each look-up asked twice (built, then read back). The grenade heuristic's `bound` is
-checked never to fall under the blast's value on the boards of played games.
+checked never to fall under the blast's value on the boards of played games, and the activation's
+look-ups (blocking and stopping squares, move options, estimates, kept distance fields) against the
+plain computations at every action decision of played games.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from ecs_zombie.decisions import Decision, PolicyTable
 from ecs_zombie.game import Game
 from ecs_zombie.grid import DOOR, OBSTRUCTIVE, WALL, Cell, GridMap, Sight, Square, line_steps, parse_map
 from ecs_zombie.rng import derive
-from ecs_zombie.systems.stalingrad import heuristics
+from ecs_zombie.systems.stalingrad import activation, board, heuristics
 from ecs_zombie.systems.stalingrad.board import gmap
+from ecs_zombie.systems.stalingrad.components import ActivationState
 
 LEGEND = {".": Cell("open"), "#": Cell("wall"), "%": Cell("obstructive"), "+": Cell("door"),
           "/": Cell("door", (), True)}
@@ -190,3 +193,81 @@ def test_the_grenade_bound_is_never_under_the_blast() -> None:
         game.play(policy)  # type: ignore[arg-type]
         game.close()
     assert policy.checked > 1000
+
+
+class _CheckingMoves:
+    """The heuristic, checking at every action decision of played games that the activation's
+    look-ups give what the plain computations give: the squares that block and end a move (one pass
+    over the zombies) against the occupancy, `zoc_squares` and the exits; the move options against
+    `grid.reach` over squares; the zone-of-control test against the set; the estimates with the H2H
+    targets the listing found against those looked for again; and every distance field the map kept
+    against a fresh one."""
+
+    name = "checking"
+
+    def __init__(self) -> None:
+        self.policy = PolicyTable("heuristic")
+        self.checked = 0
+
+    def choose(self, game: Game, decision: Decision) -> int:
+        if decision.kind == "stalingrad.action":
+            self.check(game, decision.context["character"])
+        return self.policy.choose(game, decision)
+
+    def check(self, game: Game, ent: int) -> None:
+        g = gmap(game)
+        closed = board.closed_doors(game)
+        occ = board.occupancy(game)
+        undead = set(board.zombies(game))
+        zoc = activation.zoc_squares(game, closed)
+        blocked, stop = activation._move_bounds(game, g, closed)
+        assert blocked == {g.index(sq) for sq, e in occ.items() if e in undead and g.inside(sq)}
+        assert stop == {g.index(sq) for sq in zoc} | {g.index(sq) for sq in g.squares("exit")}
+        for sq in g.squares_by_index():
+            assert activation._in_zoc(game, sq, closed) == (sq in zoc)
+        act = game.world.get(ent, ActivationState)
+        costs = game.tables["stalingrad.movement"][act.mode]
+        options, seen, reach = activation._actions_seen(game, ent, costs)
+        assert (options, seen) == activation.actions_seen(game, ent, costs)
+        assert activation.estimates(game, ent, options, seen, reach) == activation.estimates(game, ent, options)
+        if act.mp > 0 and not board.locked(game, ent):
+            want = grid.reach(g, board.pos(game, ent), act.mp, costs.step, costs.diagonal, closed,
+                              {sq for sq, e in occ.items() if e in undead}, zoc | set(g.squares("exit")))
+            moves = [o for o in options if o[0] == "move"]
+            assert moves == [["move", x, y] for x, y in sorted(want, key=lambda q: (q[1], q[0])) if (x, y) not in occ]
+            _options, reached = activation.move_options(game, ent, costs, act.mp)
+            assert reached == want
+        self.checked += 1
+
+
+def test_move_look_ups_are_the_plain_computations() -> None:
+    """On three played games of each Tractor Works ruleset, at every action decision; then every
+    distance field the map kept is a fresh `distance_field` of its sources and doors."""
+    policy = _CheckingMoves()
+    for ruleset in ("stalingrad", "stalingrad-shambling"):
+        for seed in (1, 2, 3):
+            game = new_game(ruleset, seed)
+            game.play(policy)  # type: ignore[arg-type]
+            g = gmap(game)
+            game.close()
+            kept = g.memo[("fields",)]
+            assert kept
+            for (sources, closed), field in kept.items():
+                fresh = grid.distance_field(g, list(sources), closed)
+                assert (field.dist, field.mask) == (fresh.dist, fresh.mask)
+    assert policy.checked > 200
+
+
+def test_kept_distance_fields_are_kept_per_sources_and_doors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same sources and doors give the same (kept) field, other doors another; a full store is
+    emptied before it grows past its bound."""
+    g = parse_map(["....", ".+..", "...."], LEGEND)
+    first = grid.kept_distance_field(g, ((0, 0),), frozenset())
+    assert grid.kept_distance_field(g, ((0, 0),), frozenset()) is first
+    shut = grid.kept_distance_field(g, ((0, 0),), frozenset({(1, 1)}))
+    assert shut is not first and shut.at((1, 1)) == grid.UNREACHABLE and first.at((1, 1)) == 1
+    monkeypatch.setattr(grid, "_FIELD_SQUARES_KEPT", 12 * 20)
+    bound = grid._FIELD_SQUARES_KEPT // (g.width * g.height)
+    for x in range(bound + 5):
+        grid.kept_distance_field(g, ((x % 4, 0), (x, 9)), frozenset())
+    assert len(g.memo[("fields",)]) <= bound
