@@ -65,7 +65,7 @@ def _open_goal(kind: str, cell: int, stage: Stage) -> bool:
     return True
 
 
-def _found(board: Board, stage: Stage) -> dict[Any, Any]:
+def memo_for(board: Board, stage: Stage) -> dict[Any, Any]:
     """What `nearest_feature` and `goals` found on this board under the stage's opened squares,
     looted features and lights: pure functions of the board and those, kept per board (a cache, never
     state), one dictionary per such state so that a look-up needs no key of the whole state."""
@@ -88,7 +88,7 @@ def _found(board: Board, stage: Stage) -> dict[Any, Any]:
 def nearest_feature(board: Board, stage: Stage, cell: int, kind: str) -> int | None:
     """The nearest square of a feature kind still worth going to (by path, then square number);
     a gate (a locked door, a window, the vehicle) counts from the squares around it."""
-    found = _found(board, stage)
+    found = memo_for(board, stage)
     key = (cell, kind)
     if key in found:
         got: int | None = found[key]
@@ -110,7 +110,7 @@ def nearest_feature(board: Board, stage: Stage, cell: int, kind: str) -> int | N
 def goals(board: Board, stage: Stage, cell: int) -> tuple[str, ...]:
     """The `goto:` options from `cell`: each feature kind of `GOALS` on the board with a square
     still worth going to, except the shelter the character already stands in (`STAY`)."""
-    found = _found(board, stage)
+    found = memo_for(board, stage)
     key = (cell, "goto")
     got: tuple[str, ...] | None = found.get(key)
     if got is None:

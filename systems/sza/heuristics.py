@@ -15,7 +15,7 @@ from __future__ import annotations
 from ecs_zombie.components import Markers, Position, Wounds
 from ecs_zombie.decisions import Decision, heuristic
 from ecs_zombie.game import Game
-from ecs_zombie.systems.sza.actions import nearest_feature, vehicle_of
+from ecs_zombie.systems.sza.actions import memo_for, nearest_feature, vehicle_of
 from ecs_zombie.systems.sza.board import UNSEEN, Board
 from ecs_zombie.systems.sza.components import Arms, Character, Infection, Inventory, Stage
 from ecs_zombie.systems.sza.moves import Reach, allowance
@@ -306,17 +306,10 @@ def _detour(game: Game, me: int, stage: Stage, board: Board, aim: str) -> str | 
         return None
     graph = board.graph(stage.opened)
     here = cell_of(board, table[me][Position])
-    near = graph.from_(here)
     cells: dict[int, int] | None = None  # the other free characters' squares, read when a spot is near
     best: tuple[int, int, str] | None = None
-    for kind in DETOURS:  # the cheaper tests first (each is a pure look)
-        if kind == aim or kind not in board.features:
-            continue
-        spot = nearest_feature(board, stage, here, kind)
-        if spot is None:
-            continue
-        mine = _reach(near, board, spot)
-        if mine > DETOUR or not _worth(game, stage, kind):
+    for kind, spot, mine in _spots(board, stage, here):
+        if kind == aim or not _worth(game, stage, kind):
             continue
         if cells is None:
             cells = {c: cell_of(board, table[c][Position]) for c in characters(game)
@@ -327,6 +320,27 @@ def _detour(game: Game, me: int, stage: Stage, board: Board, aim: str) -> str | 
         if best is None or (mine, DETOURS.index(kind), kind) < best:
             best = (mine, DETOURS.index(kind), kind)
     return f"goto:{best[2]}" if best else None
+
+
+def _spots(board: Board, stage: Stage, here: int) -> tuple[tuple[str, int, int], ...]:
+    """(kind, its nearest square, squares to it) of each kind of `DETOURS` on the board with a square
+    within `DETOUR` of `here`, in `DETOURS` order: what a detour weighs before it looks at the party.
+    A pure function of the board, its looted/opened state and `here`, kept with `nearest_feature`'s."""
+    found = memo_for(board, stage)
+    key = (here, "detour")
+    got: tuple[tuple[str, int, int], ...] | None = found.get(key)
+    if got is None:
+        near = board.graph(stage.opened).from_(here)
+        spots = []
+        for kind in DETOURS:
+            if kind in board.features:
+                spot = nearest_feature(board, stage, here, kind)
+                if spot is not None:
+                    mine = _reach(near, board, spot)
+                    if mine <= DETOUR:
+                        spots.append((kind, spot, mine))
+        got = found[key] = tuple(spots)
+    return got
 
 
 def _reach(dist: dict[int, int], board: Board, spot: int) -> int:
