@@ -625,18 +625,28 @@ def reach_indices(grid: GridMap, s0: int, budget: int, step_cost: int, diagonal_
                   closed: frozenset[Square] | set[Square], blocked: frozenset[int] | set[int],
                   stop: frozenset[int] | set[int]) -> dict[int, tuple[int, int]]:
     """`reach` by square index (`start`, `blocked` and `stop` as indices, the result keyed by index,
-    in the order the squares were first reached): for callers that keep their squares as indices."""
+    in the order the squares were first reached): for callers that keep their squares as indices.
+    A start off the map reaches nothing. Costs are kept in a list by square index (no dict)."""
     if budget < 0:
         return {}
     steps = grid.derived(("priced", closed if type(closed) is frozenset else frozenset(closed), step_cost,
                           diagonal_cost), lambda: priced_steps(grid, closed, step_cost, diagonal_cost))
-    # Blocked squares enter at cost -1: never bettered, so never entered (no test per step).
-    cost_of: dict[int, int] = dict.fromkeys(blocked, -1)
+    n = len(steps)
+    if not 0 <= s0 < n:
+        return {}  # a start off the map: no legal step out of it
+    # Per square index: its cost so far, `budget + 1` while unreached (so one comparison asks both
+    # "within the budget" and "cheaper"); blocked squares at -1, never bettered, so never entered.
+    unreached = budget + 1
+    cost_of = [unreached] * n
+    for k in blocked:
+        if 0 <= k < n:
+            cost_of[k] = -1
     cost_of[s0] = 0
-    dir_of: dict[int, int] = {s0: -1}
-    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    dir_of = [0] * n
+    order: list[int] = []  # the squares in the order first reached
+    buckets: list[list[int]] = [[] for _ in range(unreached)]
     buckets[0].append(s0)
-    for cost in range(budget + 1):
+    for cost in range(unreached):
         layer = buckets[cost]
         if not layer:
             continue
@@ -647,14 +657,14 @@ def reach_indices(grid: GridMap, s0: int, budget: int, step_cost: int, diagonal_
                 continue
             for nb, d, price in steps[c]:
                 nc = cost + price
-                if nc > budget:
-                    continue
-                old = cost_of.get(nb)
-                if old is None or nc < old:
+                old = cost_of[nb]
+                if nc < old:
+                    if old == unreached:
+                        order.append(nb)
                     cost_of[nb] = nc
                     dir_of[nb] = d
                     buckets[nc].append(nb)
-    return {k: (c, dir_of[k]) for k, c in cost_of.items() if c >= 0 and k != s0}
+    return {k: (cost_of[k], dir_of[k]) for k in order}
 
 
 def priced_steps(grid: GridMap, closed: frozenset[Square] | set[Square], step_cost: int, diagonal_cost: int

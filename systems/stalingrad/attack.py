@@ -19,13 +19,14 @@ character is one wound; a stun result does nothing to a character.
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import lru_cache
 from typing import Any
 
 from ecs_zombie.components import Facing
 from ecs_zombie.decisions import Decision
 from ecs_zombie.errors import GameError
 from ecs_zombie.game import Game
-from ecs_zombie.grid import DIRECTIONS, Sight, Square, clamp, sight
+from ecs_zombie.grid import DIRECTIONS, GridMap, Sight, Square, arc_of, clamp, sight
 from ecs_zombie.grid import arc_at as _arc
 from ecs_zombie.schedule import system
 from ecs_zombie.systems.stalingrad.board import (
@@ -156,12 +157,16 @@ def nearest(targets: list[tuple[int, int, Sight]]) -> list[tuple[int, int, Sight
 
 def grenade_squares(game: Game, ent: int, first_only: bool = False) -> list[Square]:
     """Target squares for a throw: within range 8, in the front or side arc, where a grenade can lie
-    (nearest rings first; `first_only` stops at the first found). Square map only."""
+    (nearest rings first; `first_only` stops at the first found, looked up: `_first_throw_square`).
+    Square map only."""
     geo = SquareGeometry(game)
     g = geo.map
     me = pos(game, ent)
     closed = geo.closed
     facing = game.world.get(ent, Facing).direction
+    if first_only:
+        first = _first_throw_square(g, closed, me, facing, geo.front, geo.rear)
+        return [] if first is None else [first]
     out = []
     for r in range(1, GRENADE_RANGE + 1):
         for dx in range(-r, r + 1):
@@ -172,10 +177,24 @@ def grenade_squares(game: Game, ent: int, first_only: bool = False) -> list[Squa
                     continue
                 if geo.arc(facing, me, sq) != "rear":
                     out.append(sq)
-                    if first_only:
-                        return out
     out.sort(key=lambda s: (s[1], s[0]))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _first_throw_square(g: GridMap, closed: frozenset[Square], me: Square, facing: int, front: float,
+                        rear: float) -> Square | None:
+    """The first square `grenade_squares` finds, nearest rings first (None: none): a pure function
+    of the map, the closed doors, the thrower's square and facing and the arcs' angles, so kept (a
+    character is asked whether it can throw at every action it weighs)."""
+    for r in range(1, GRENADE_RANGE + 1):
+        for dx in range(-r, r + 1):
+            rest = r - abs(dx)
+            for dy in ((-rest, rest) if rest else (0,)):
+                sq = (me[0] + dx, me[1] + dy)
+                if g.passable(sq, closed) and arc_of(facing, me, sq, front, rear) != "rear":
+                    return sq
+    return None
 
 
 def attack_options(game: Game, ent: int, covering: bool = False) -> list[Option]:

@@ -96,13 +96,21 @@ def move_figure(game: Game, ent: int, sq: Square) -> None:
 
 def closed_doors(game: Game) -> frozenset[Square]:
     """The squares of closed doors. A cache kept true by the world (doors are made once, at setup) and
-    by `set_door`, the only way a door opens or closes."""
-    return _doors(game)[0]
+    by `set_door`, the only way a door opens or closes. (`_doors`, read in one call: it is asked
+    tens of thousands of times a game.)"""
+    return game.world.memo(_CLOSED, _DOOR_TYPES, lambda: _closed(game))[0]
 
 
 def _doors(game: Game) -> list[frozenset[Square]]:
-    return game.world.memo(("stalingrad.closed",), (DoorState, Position), lambda: [frozenset(
-        (p.x, p.y) for _e, (d, p) in game.world.query(DoorState, Position) if not d.open)])
+    return game.world.memo(_CLOSED, _DOOR_TYPES, lambda: _closed(game))
+
+
+def _closed(game: Game) -> list[frozenset[Square]]:
+    return [frozenset((p.x, p.y) for _e, (d, p) in game.world.query(DoorState, Position) if not d.open)]
+
+
+_CLOSED = ("stalingrad.closed",)
+_DOOR_TYPES = (DoorState, Position)
 
 
 def set_door(game: Game, sq: Square, is_open: bool) -> None:

@@ -146,7 +146,7 @@ class _Blast:
     """What `blast_value` reads that does not depend on the landing square, read once for the many
     landing squares one decision weighs (a value of the moment, never kept between decisions)."""
 
-    __slots__ = ("closed", "figures", "grid", "m", "occ", "w")
+    __slots__ = ("closed", "figures", "grid", "m", "occ", "values", "w")
 
     def __init__(self, game: Game, w: Weapon) -> None:
         self.grid = gmap(game)
@@ -161,6 +161,7 @@ class _Blast:
         # 1 / its hits; 0 hits: a character (its wound counts -FRIEND_COST).
         self.figures = [(sq, max(1, types[get(ent, Kind).name].hits) if ent in undead else 0)
                         for sq, ent in sorted(self.occ.items())]
+        self.values: dict[Square, float] = {}  # `value` by landing square, each weighed once
 
     @staticmethod
     def of(game: Game, thrower: int) -> _Blast | None:
@@ -191,6 +192,12 @@ class _Blast:
         return total
 
     def value(self, land: Square) -> float:
+        found = self.values.get(land)
+        if found is None:
+            found = self.values[land] = self._value(land)
+        return found
+
+    def _value(self, land: Square) -> float:
         g, closed, occ, w, m = self.grid, self.closed, self.occ, self.w, self.m
         per_figure, per_rubble = m.intervening_figure, m.obstructive
         lx, ly = land

@@ -58,10 +58,11 @@ SPAWN_CALLS = ATTACK_CALL  # covering fire at a newcomer
 
 
 def in_any_lof(game: Game, sq: Square) -> bool:
-    occ = occupancy(game)
+    """Some character has LOF to `sq`. Figures never block a line (they only intervene), so the
+    lines are asked without the occupancy (which a zombie just placed would make the world rebuild)."""
     closed = closed_doors(game)
     g = gmap(game)
-    return any(sight(g, (p.x, p.y), sq, closed, occ).clear for _c, p in side_positions(game, SURVIVORS))
+    return any(sight(g, (p.x, p.y), sq, closed).clear for _c, p in side_positions(game, SURVIVORS))
 
 
 def new_zombie(game: Game, type_name: str, sq: Square) -> int:

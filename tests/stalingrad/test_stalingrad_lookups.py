@@ -6,8 +6,9 @@ reach and the distance field read them. Each is checked here against the plain c
 replaced (written out below as it was), on seeded random maps, closed doors given as sets and as
 frozensets, each look-up asked twice (built, then read back). The grenade heuristic's `bound` is
 checked never to fall under the blast's value on the boards of played games, and the activation's
-look-ups (blocking and stopping squares, move options, estimates, kept distance fields) against the
-plain computations at every action decision of played games.
+look-ups (blocking and stopping squares, move options, estimates, the first throw square, blast
+values, kept distance fields) against the plain computations at every action decision of played
+games.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from typing import Any
 import pytest
 
 from ecs_zombie import grid, new_game
+from ecs_zombie.components import Facing
 from ecs_zombie.decisions import Decision, PolicyTable
 from ecs_zombie.game import Game
 from ecs_zombie.grid import DOOR, OBSTRUCTIVE, WALL, Cell, GridMap, Sight, Square, line_steps, parse_map
 from ecs_zombie.rng import derive
-from ecs_zombie.systems.stalingrad import activation, board, heuristics
+from ecs_zombie.systems.stalingrad import activation, attack, board, heuristics
 from ecs_zombie.systems.stalingrad.board import gmap
 from ecs_zombie.systems.stalingrad.components import ActivationState
 
@@ -200,8 +202,9 @@ class _CheckingMoves:
     look-ups give what the plain computations give: the squares that block and end a move (one pass
     over the zombies) against the occupancy, `zoc_squares` and the exits; the move options against
     `grid.reach` over squares; the zone-of-control test against the set; the estimates with the H2H
-    targets the listing found against those looked for again; and every distance field the map kept
-    against a fresh one."""
+    targets the listing found against those looked for again; the first square a grenade could be
+    thrown to against the rings walked; the blast's values kept per landing square against the
+    values weighed again; and every distance field the map kept against a fresh one."""
 
     name = "checking"
 
@@ -237,7 +240,33 @@ class _CheckingMoves:
             assert moves == [["move", x, y] for x, y in sorted(want, key=lambda q: (q[1], q[0])) if (x, y) not in occ]
             _options, reached = activation.move_options(game, ent, costs, act.mp)
             assert reached == want
+        first = plain_first_throw_square(game, ent)
+        assert attack.grenade_squares(game, ent, True) == ([] if first is None else [first])
+        assert first is None or first in attack.grenade_squares(game, ent)
+        blast = heuristics._Blast.of(game, ent)
+        if blast is not None:
+            for _z, p in board.side_positions(game, board.ZOMBIES):
+                sq = (p.x, p.y)
+                assert blast.value(sq) == blast._value(sq) == blast.value(sq)
         self.checked += 1
+
+
+def plain_first_throw_square(game: Game, ent: int) -> Square | None:
+    """The first square a grenade could be thrown to, rings in order, walked (not looked up)."""
+    g = gmap(game)
+    closed = board.closed_doors(game)
+    m = board.mods(game)
+    me = board.pos(game, ent)
+    facing = game.world.get(ent, Facing).direction
+    for r in range(1, attack.GRENADE_RANGE + 1):
+        for dx in range(-r, r + 1):
+            rest = r - abs(dx)
+            for dy in ((-rest, rest) if rest else (0,)):
+                sq = (me[0] + dx, me[1] + dy)
+                if g.passable(sq, closed) and grid.arc_of(facing, me, sq, m.front_half_angle,
+                                                          m.rear_half_angle) != "rear":
+                    return sq
+    return None
 
 
 def test_move_look_ups_are_the_plain_computations() -> None:
