@@ -21,7 +21,7 @@ from ecs_zombie.components import Engaged, Markers, Position, Wounds
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.systems.sza.board import UNSEEN, Board
-from ecs_zombie.systems.sza.combat import engagement, range_modifier, run_strike, shoot
+from ecs_zombie.systems.sza.combat import engagement, range_modifier, shoot
 from ecs_zombie.systems.sza.components import Arms, Character, Infection, Inventory, Stage, Vehicle
 from ecs_zombie.systems.sza.dice import percentile
 from ecs_zombie.systems.sza.moves import Reach, allowance, can_run, step_towards
@@ -33,6 +33,7 @@ from ecs_zombie.systems.sza.state import (
     harm,
     has_ability,
     heal,
+    morale,
     morale_targets,
     opponents,
     rules,
@@ -318,21 +319,39 @@ def act(game: Game, ent: int, board: Board, stage: Stage, aim: str,
         return
     opts = options(game, ent, board, stage, allies)
     choice = yield from game.decide(side_of(game, ent), "sza.action", opts, piece=ent, aim=aim)
-    yield from perform(game, ent, choice, board, stage)
+    if choice.partition(":")[0] in FIGHTS:
+        yield from _fight(game, ent, choice, board, stage)
+    else:
+        _settle(game, ent, choice, board, stage)
+
+
+FIGHTS = ("attack", "engage")  # the actions that may ask a choice or run a strike as they are carried out
 
 
 def perform(game: Game, ent: int, choice: str, board: Board, stage: Stage) -> Generator[Decision, object, None]:
+    """Carry out the character's chosen action (an option of `options`)."""
+    if choice.partition(":")[0] in FIGHTS:
+        yield from _fight(game, ent, choice, board, stage)
+    else:
+        _settle(game, ent, choice, board, stage)
+
+
+def _fight(game: Game, ent: int, choice: str, board: Board, stage: Stage) -> Generator[Decision, object, None]:
+    """`perform` for an attack or an engagement: Morale's choice of targets, strikes."""
     world = game.world
     parts = choice.split(":")
     verb = parts[0]
-    cell = cell_of(board, world.get(ent, Position))
-    r = rules(game)
     game.log("action", piece=ent, action=choice)
     if verb == "attack":
-        chosen = yield from morale_targets(game, ent, opponents(game, ent), "sza.melee_target", piece=ent)
+        targets = opponents(game, ent)
+        if len(targets) <= morale(game, ent):  # every one of them: Morale leaves nothing to choose
+            chosen = targets
+        else:
+            chosen = yield from morale_targets(game, ent, targets, "sza.melee_target", piece=ent)
         for t in chosen:
             if world.exists(ent) and world.exists(t):
-                yield from run_strike(game, ent, t, "still")
+                yield from game.run_step("melee_strike", {"attacker": ent, "target": t, "pace": "still",
+                                                          "why": "melee"})  # `run_strike`
     elif verb == "engage":
         z, pace = int(parts[1]), parts[2]
         zc = cell_of(board, world.get(z, Position))
@@ -340,7 +359,17 @@ def perform(game: Game, ent: int, choice: str, board: Board, stage: Stage) -> Ge
         reached = step_towards(game, ent, zc, walk if pace == "walk" else run, board, stage, pace == "run")
         if reached == zc:
             yield from engagement(game, ent, z, pace, board, stage)
-    elif verb == "approach":
+
+
+def _settle(game: Game, ent: int, choice: str, board: Board, stage: Stage) -> None:
+    """`perform` for every other action: none asks a choice as it is carried out."""
+    world = game.world
+    parts = choice.split(":")
+    verb = parts[0]
+    cell = cell_of(board, world.get(ent, Position))
+    r = rules(game)
+    game.log("action", piece=ent, action=choice)
+    if verb == "approach":
         z = int(parts[1])
         runs = can_run(game, ent, board)
         run = allowance(game, ent, board)[1 if runs else 0]

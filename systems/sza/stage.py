@@ -145,12 +145,12 @@ def rest(game: Game) -> Generator[Decision, object, None]:
 def condition(game: Game, stage: Stage, when: dict[str, Any]) -> bool:
     """Whether an event exit's conditions all hold (see prefabs/sza/scenarios.yaml)."""
     world = game.world
-    board = board_of(game, stage)
-    chars = characters(game)
     if "flag" in when and when["flag"] not in stage.flags:
         return False
     if "turns" in when and stage.event_turns < int(when["turns"]):
         return False
+    board = board_of(game, stage)
+    chars = characters(game)
     if "room" in when and not any(board.room_at.get(cell_of(board, world.get(c, Position))) == when["room"]
                                   for c in chars):
         return False

@@ -24,13 +24,14 @@ from ecs_zombie.components import Markers, Position
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.systems.sza.board import UNSEEN, Board
-from ecs_zombie.systems.sza.combat import engagement, run_strike
+from ecs_zombie.systems.sza.combat import engagement
 from ecs_zombie.systems.sza.components import Stage
 from ecs_zombie.systems.sza.moves import Reach, move_along
 from ecs_zombie.systems.sza.state import (
     cell_of,
     characters,
     has_ability,
+    morale,
     morale_targets,
     opponents,
     side_of,
@@ -75,11 +76,15 @@ def zombie_act(game: Game, z: int, board: Board, stage: Stage) -> Generator[Deci
     engaged = opponents(game, z)
     if engaged:
         targets = yellow(game, z, [c for c in engaged if not sheltered(game, c, board)], board)
-        chosen = yield from morale_targets(game, z, targets, "sza.zombie_target", zombie=z)
+        if len(targets) <= morale(game, z):  # every one of them: Morale leaves nothing to choose
+            chosen = targets
+        else:
+            chosen = yield from morale_targets(game, z, targets, "sza.zombie_target", zombie=z)
         for t in chosen:
             mark_victim(game, z, t)
         for t in chosen:
-            yield from run_strike(game, z, t, "still")
+            yield from game.run_step("melee_strike", {"attacker": z, "target": t, "pace": "still",
+                                                      "why": "melee"})  # `run_strike`
         return
     candidates = yellow(game, z, [c for c in characters(game) if not hidden(game, c, board)], board)
     zc = cell_of(board, world.get(z, Position))
