@@ -309,13 +309,15 @@ def act(game: Game, ent: int, board: Board, stage: Stage, aim: str,
         allies: list[int] | None = None) -> Generator[Decision, object, None]:
     """One character's activation (`allies`: the characters on the board, when the caller knows them)."""
     world = game.world
-    markers = world.get(ent, Markers)
-    markers.discard("speech")
+    tags = world.get(ent, Markers).tags
+    if "speech" in tags:  # `Markers.discard`
+        tags.remove("speech")
     if has_ability(game, ent, "k9_companion"):
         yield from k9(game, ent, board, stage)
         if not world.exists(ent):
             return
-    if "offboard" in world.get(ent, Markers).tags:
+        tags = world.get(ent, Markers).tags
+    if "offboard" in tags:
         return
     opts = options(game, ent, board, stage, allies)
     choice = yield from game.decide(side_of(game, ent), "sza.action", opts, piece=ent, aim=aim)

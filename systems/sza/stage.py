@@ -43,12 +43,12 @@ PER_TURN = ("speech", "inspired", "traded", "boosted", "aboard")
 
 
 def roster(game: Game) -> list[int]:
-    """Every character still human, on or off the board."""
-    out = []
-    for ent, (faction, _c, _i) in game.world.query(Faction, Character, Infection):
-        if faction.side == SURVIVORS:
-            out.append(ent)
-    return out
+    """Every character still human, on or off the board. Kept by the world (`World.memo`): which
+    entities have a Faction, a Character and an Infection changes only when one of those comes or
+    goes, and a Faction is frozen (a character rising gets a new one)."""
+    return list(game.world.memo(("sza.roster",), (Faction, Character, Infection), lambda: tuple(
+        ent for ent, (faction, _c, _i) in game.world.query(Faction, Character, Infection)
+        if faction.side == SURVIVORS)))
 
 
 @system("sza.stage",
