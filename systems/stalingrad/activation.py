@@ -128,41 +128,50 @@ def _move_options(game: Game, ent: int, costs: MoveCosts, mp: int) -> tuple[list
 def _reached(game: Game, ent: int, costs: MoveCosts, mp: int
              ) -> tuple[dict[int, tuple[int, int]], tuple[Square, ...]]:
     """What `reach` finds for the character now, by square index, and the squares reached in index
-    order (`_reach`'s answer, asked with this moment's blocked and stopping squares)."""
+    order (`_reach`'s answer, asked with this moment's zombies)."""
     g = gmap(game)
     p = game.world.get(ent, Position)
-    closed = closed_doors(game)
-    blocked, stop = _move_bounds(game, g, closed)
-    return _reach(g, p.y * g.width + p.x, mp, costs.step, costs.diagonal, closed, blocked, stop)
+    return _reach(g, p.y * g.width + p.x, mp, costs.step, costs.diagonal, closed_doors(game), _zombie_key(game, g))
+
+
+def _zombie_key(game: Game, g: GridMap) -> tuple[int, ...]:
+    """What a move needs of the zombies, small enough to ask `_reach` with: each zombie on the map,
+    in id order, as twice its square's index, plus 1 when its zone of control holds (it is not
+    stunned, or the modifiers keep the zone while stunned). A zombie's square is where its
+    `Position` says: the square the occupancy holds it on (`move_figure` keeps the two together;
+    one figure a square)."""
+    keep = mods(game).zoc_while_stunned
+    w, h = g.width, g.height
+    table = game.world.raw()
+    return tuple([2 * (p.y * w + p.x) + (1 if keep or "stunned" not in table[z][Markers].tags else 0)
+                  for z, p in side_positions(game, ZOMBIES) if 0 <= p.x < w and 0 <= p.y < h])
 
 
 def _move_bounds(game: Game, g: GridMap, closed: frozenset[Square]) -> tuple[frozenset[int], frozenset[int]]:
     """The squares a move may not enter (zombies' squares) and those that end it (the zones of
-    control of the zombies that are not stunned, and the exits), as map indices, in one pass over
-    the zombies on the board. A zombie's square is where its `Position` says: the square the
-    occupancy holds it on (`move_figure` keeps the two together; one figure a square)."""
-    keep = mods(game).zoc_while_stunned
+    control of the zombies that are not stunned, and the exits), as map indices."""
+    return _bounds(g, closed, _zombie_key(game, g))
+
+
+def _bounds(g: GridMap, closed: frozenset[Square], zombies: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+    """`_move_bounds` from the zombies as `_zombie_key` gives them (a pure function of its arguments)."""
     near = g.neighbour_indices(closed)
-    w, h = g.width, g.height
-    table = game.world.raw()
-    blocked: list[int] = []
     stop = set(g.label_indices("exit"))
-    for z, p in side_positions(game, ZOMBIES):
-        x, y = p.x, p.y
-        if 0 <= x < w and 0 <= y < h:
-            k = y * w + x
-            blocked.append(k)
-            if keep or "stunned" not in table[z][Markers].tags:
-                stop.update(near[k])
-    return frozenset(blocked), frozenset(stop)
+    for k in zombies:
+        if k & 1:
+            stop.update(near[k >> 1])
+    return frozenset(k >> 1 for k in zombies), frozenset(stop)
 
 
 @lru_cache(maxsize=64)
 def _reach(g: GridMap, start: int, budget: int, step: int, diagonal: int, closed: frozenset[Square],
-           blocked: frozenset[int], stop: frozenset[int]) -> tuple[dict[int, tuple[int, int]], tuple[Square, ...]]:
-    """`ecs_zombie.grid.reach` by square index, with the squares reached in index order: kept for the
-    same question (a pure function of its arguments), since the squares offered to a move are asked
-    again by the `move` step that makes it (read the result, never change it)."""
+           zombies: tuple[int, ...]) -> tuple[dict[int, tuple[int, int]], tuple[Square, ...]]:
+    """`ecs_zombie.grid.reach` by square index, with the squares reached in index order, the zombies
+    blocking and stopping moves as `_bounds` says: kept for the same question (a pure function of
+    its arguments: the zombies asked as `_zombie_key`, no square sets built and hashed on every
+    call), since the squares offered to a move are asked again by the `move` step that makes it
+    (read the result, never change it)."""
+    blocked, stop = _bounds(g, closed, zombies)
     found = reach_indices(g, start, budget, step, diagonal, closed, blocked, stop)
     squares = g.squares_by_index()
     return found, tuple(squares[k] for k in sorted(found))

@@ -148,6 +148,30 @@ def forced_h2h(game: Game, ent: int, geo: Geometry | None = None) -> bool:
                for zs in (pos(game, z) for z in zombies(game)))
 
 
+def _in_front(game: Game, ent: int, geo: SquareGeometry) -> tuple[bool, list[tuple[int, int, Sight]]]:
+    """`forced_h2h` and `visible_zombies` on the square map, in one pass over the zombies: both ask
+    the front arc of each (a touching zombie forces H2H whatever the LOF; one in LOF is in view)."""
+    me = pos(game, ent)
+    facing = game.world.get(ent, Facing).direction % 8
+    occ = occupancy(game)
+    g, closed, front, rear = geo.map, closed_doors(game), geo.front, geo.rear
+    mx, my = me
+    forced = False
+    out = []
+    for z, p in side_positions(game, ZOMBIES):
+        dx, dy = p.x - mx, p.y - my
+        if _arc(facing, dx, dy, front, rear) != "front":
+            continue
+        zs = (p.x, p.y)
+        if not forced and (dx or dy) and -1 <= dx <= 1 and -1 <= dy <= 1 and g.can_step(me, zs, closed):
+            forced = True
+        s = sight(g, me, zs, closed, occ)
+        if s.clear:
+            out.append((abs(dx) + abs(dy), z, s))
+    out.sort(key=_range_then_id)
+    return forced, out
+
+
 def nearest(targets: list[tuple[int, int, Sight]]) -> list[tuple[int, int, Sight]]:
     if not targets:
         return []
@@ -215,8 +239,11 @@ def attack_options_reach(game: Game, ent: int, covering: bool = False) -> tuple[
     """`attack_options_seen`, with each H2H weapon's `h2h_targets` it looked at (by weapon name)."""
     arms = game.world.get(ent, Arsenal)
     geo = geometry(game, ent)
-    forced = forced_h2h(game, ent, geo)
-    visible = visible_zombies(game, ent, geo)
+    if type(geo) is SquareGeometry:
+        forced, visible = _in_front(game, ent, geo)
+    else:
+        forced = forced_h2h(game, ent, geo)
+        visible = visible_zombies(game, ent, geo)
     out: list[Option] = []
     reach: dict[str, list[tuple[int, int, Sight]]] = {}
     for name in arms.weapons:

@@ -27,6 +27,7 @@ from ecs_zombie.rng import derive
 from ecs_zombie.systems.stalingrad import activation, attack, board, heuristics
 from ecs_zombie.systems.stalingrad.board import gmap
 from ecs_zombie.systems.stalingrad.components import ActivationState
+from ecs_zombie.systems.stalingrad.geometry import SquareGeometry, geometry
 
 LEGEND = {".": Cell("open"), "#": Cell("wall"), "%": Cell("obstructive"), "+": Cell("door"),
           "/": Cell("door", (), True)}
@@ -202,7 +203,8 @@ class _CheckingMoves:
     look-ups give what the plain computations give: the squares that block and end a move (one pass
     over the zombies) against the occupancy, `zoc_squares` and the exits; the move options against
     `grid.reach` over squares; the zone-of-control test against the set; the estimates with the H2H
-    targets the listing found against those looked for again; the first square a grenade could be
+    targets the listing found against those looked for again; the zombies forcing H2H and in view,
+    found in one pass, against `forced_h2h` and `visible_zombies`; the first square a grenade could be
     thrown to against the rings walked; the blast's values kept per landing square against the
     values weighed again; and every distance field the map kept against a fresh one."""
 
@@ -240,6 +242,10 @@ class _CheckingMoves:
             assert moves == [["move", x, y] for x, y in sorted(want, key=lambda q: (q[1], q[0])) if (x, y) not in occ]
             _options, reached = activation.move_options(game, ent, costs, act.mp)
             assert reached == want
+        geo = geometry(game, ent)
+        assert isinstance(geo, SquareGeometry)
+        assert attack._in_front(game, ent, geo) == (attack.forced_h2h(game, ent, geo),
+                                                   attack.visible_zombies(game, ent, geo))
         first = plain_first_throw_square(game, ent)
         assert attack.grenade_squares(game, ent, True) == ([] if first is None else [first])
         assert first is None or first in attack.grenade_squares(game, ent)
