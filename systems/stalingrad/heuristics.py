@@ -26,6 +26,7 @@ What it does, and why (the figures behind each choice are in docs/stalingrad.md,
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from ecs_zombie.components import Facing, Kind, Wounds
@@ -264,15 +265,26 @@ def best_grenade(game: Game, ent: int) -> tuple[float, Square | None]:
         return best  # no grenade: every blast is worth 0
     # The first of the values ranked highest first (then by row, then column), weighed only where
     # it could be: a square whose `bound` is under GRENADE_WORTH, or under the best value found so
-    # far, is neither the first nor worth a throw (the bound is never under the value).
+    # far, is neither the first nor worth a throw (the bound is never under the value). The squares
+    # are weighed highest bound first, so the best values come early and prune the most; any order
+    # finds the same first (every square that could be it is weighed).
     top: tuple[tuple[float, int, int], float, Square] | None = None
     floor = GRENADE_WORTH
+    ranked: list[tuple[float, int, int]] = []
     for sq in reach:
         bound = blast.bound(sq)
-        if bound is not None and bound < floor:
+        if bound is None:
+            bound = math.inf  # no bound: weighed whatever
+        elif bound < floor:
             continue
+        ranked.append((-bound, sq[1], sq[0]))
+    ranked.sort()
+    for neg, y, x in ranked:
+        if -neg < floor:
+            break  # this bound and every later one are under the best value found
+        sq = (x, y)
         v = blast.value(sq)
-        key = (-v, sq[1], sq[0])
+        key = (-v, y, x)
         if top is None or key < top[0]:
             top = (key, v, sq)
             floor = max(floor, v)

@@ -206,7 +206,8 @@ class _CheckingMoves:
     targets the listing found against those looked for again; the zombies forcing H2H and in view,
     found in one pass, against `forced_h2h` and `visible_zombies`; the first square a grenade could be
     thrown to against the rings walked; the blast's values kept per landing square against the
-    values weighed again; and every distance field the map kept against a fresh one."""
+    values weighed again; the grenade heuristic's choice against every square weighed; and every
+    distance field the map kept against a fresh one."""
 
     name = "checking"
 
@@ -254,7 +255,30 @@ class _CheckingMoves:
             for _z, p in board.side_positions(game, board.ZOMBIES):
                 sq = (p.x, p.y)
                 assert blast.value(sq) == blast._value(sq) == blast.value(sq)
+        assert heuristics.best_grenade(game, ent) == plain_best_grenade(game, ent)
         self.checked += 1
+
+
+def plain_best_grenade(game: Game, ent: int) -> tuple[float, Square | None]:
+    """The grenade heuristic's choice with every zombie's square in throwing range weighed (no
+    bound, no order): the highest value first, then by row, then column; then the throw's value.
+    None without two zombies within range 2 of each other, one of them in throwing range."""
+    mx, my = board.pos(game, ent)
+    blast = heuristics._Blast.of(game, ent)
+    if blast is None:
+        return 0.0, None
+    squares = [(p.x, p.y) for _z, p in board.side_positions(game, board.ZOMBIES)]
+    if not any(0 < abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 2 and abs(mx - a[0]) + abs(my - a[1]) <= 8
+               for a in squares for b in squares):
+        return 0.0, None
+    weighed = [((-blast._value(sq), sq[1], sq[0]), sq) for sq in squares if abs(mx - sq[0]) + abs(my - sq[1]) <= 8]
+    if not weighed:
+        return 0.0, None
+    key, sq = min(weighed)
+    if -key[0] < heuristics.GRENADE_WORTH:
+        return 0.0, None
+    full = heuristics.throw_value(game, ent, sq, blast)
+    return (full, sq) if full > 0.0 else (0.0, None)
 
 
 def plain_first_throw_square(game: Game, ent: int) -> Square | None:
