@@ -235,6 +235,12 @@ ACTIONS = frozenset({"fire_suit", "morale_boost", "motivational_speech", "inspir
                      "vial_of_antidote", "intravenous_injection"})
 
 
+def _within(board: Board, table: dict[int, dict[type, Any]], cell: int, ent: int, rng: int) -> bool:
+    """Whether the piece `ent` stands within `rng` squares of `cell`."""
+    pos = table[ent][Position]
+    return board.chebyshev(cell, pos.y * board.width + pos.x) <= rng
+
+
 def _abilities(game: Game, ent: int, board: Board, stage: Stage, cell: int, combat: bool,
                allies: list[int], table: dict[int, dict[type, Any]] | None = None) -> list[str]:
     """The abilities the character may use as its action (`table`: the world's, when the caller has it)."""
@@ -247,11 +253,6 @@ def _abilities(game: Game, ent: int, board: Board, stage: Stage, cell: int, comb
     markers = mine[Markers]
     abil = rules(game).abilities
     out: list[str] = []
-    w = board.width
-
-    def within(a: int, rng: int) -> bool:
-        pos = table[a][Position]
-        return board.chebyshev(cell, pos.y * w + pos.x) <= rng
 
     for a in ch.abilities:
         if a not in ACTIONS:  # passive: applied where its rule is resolved, never an option
@@ -269,19 +270,28 @@ def _abilities(game: Game, ent: int, board: Board, stage: Stage, cell: int, comb
         elif a in ("morale_boost", "motivational_speech") and combat:
             out.append(f"ability:{a}")
         elif a == "inspire" and combat:
-            out.extend(f"ability:inspire:{t}" for t in allies if within(t, int(spec.get("range", 2))))
+            rng = int(spec.get("range", 2))
+            for t in allies:  # loops, not comprehensions: this function's names stay plain locals
+                if _within(board, table, cell, t, rng):
+                    out.append(f"ability:inspire:{t}")
         elif a == "tending_to_wounds":
-            if any(0 < table[t][Wounds].left < table[t][Wounds].limit and not
-                   table[t][Infection].infected for t in allies if within(t, int(spec.get("range", 2)))):
-                out.append("ability:tending_to_wounds")
+            rng = int(spec.get("range", 2))
+            for t in allies:
+                if _within(board, table, cell, t, rng):
+                    h = table[t][Wounds]
+                    if 0 < h.left < h.limit and not table[t][Infection].infected:
+                        out.append("ability:tending_to_wounds")
+                        break
         elif a == "vial_of_antidote":
+            rng = int(spec.get("range", 1))
             for t in allies:
                 h = table[t][Wounds]
-                if within(t, int(spec.get("range", 1))) and (table[t][Infection].infected or h.left < h.limit):
+                if _within(board, table, cell, t, rng) and (table[t][Infection].infected or h.left < h.limit):
                     out.append(f"ability:vial_of_antidote:{t}")
         elif a == "intravenous_injection":
+            rng = int(spec.get("range", 1))
             for t in allies:
-                if within(t, int(spec.get("range", 1))) and table[t][Infection].infected \
+                if _within(board, table, cell, t, rng) and table[t][Infection].infected \
                         and not table[t][Character].injected:
                     out.append(f"ability:intravenous_injection:{t}")
     return out

@@ -67,8 +67,9 @@ def action(game: Game, d: Decision) -> int:
     aim = str(d.context.get("aim", ""))
     world = game.world
     opts: list[str] = d.options
-    # the first index of each option: pairs from the last to the first, the first index written last
-    first = dict(zip(reversed(opts), range(len(opts) - 1, -1, -1), strict=True))
+    first = {o: i for i, o in enumerate(opts)}  # each option's index: the first, as options are distinct
+    if len(first) != len(opts):  # a repeated option: its first index (written last, going backwards)
+        first = dict(zip(reversed(opts), range(len(opts) - 1, -1, -1), strict=True))
     h = world.get(me, Wounds)
     abilities = [i for i, o in enumerate(opts) if o.startswith("ability:")]
     for prefix in ("ability:intravenous_injection:", "ability:vial_of_antidote:"):
