@@ -173,7 +173,7 @@ def options(game: Game, ent: int, board: Board, stage: Stage, allies: list[int] 
     infected = mine[Infection].infected
     opts: list[str] = []
     ops = mine[Engaged].opponents
-    engaged = [o for o in ops if o in table] if ops else []  # `opponents`: those still in play
+    engaged = list(filter(table.__contains__, ops)) if ops else []  # `opponents`: those still in play
     aboard = "aboard" in markers.tags
     traded = "traded" in markers.tags
     zs = zombie_ids(game)
