@@ -377,6 +377,8 @@ def sight(grid: GridMap, a: Square, b: Square, closed: frozenset[Square] | set[S
         return found[0]  # type: ignore[no-any-return]
     clear, crossed, checks = found
     if crossed is not None:  # no corner pair on the way: the squares crossed, in order
+        if not crossed:
+            return clear  # nothing between (neighbours, or a straight line of one step)
         intervening = [sq for sq in crossed if sq in occupied]
     else:
         intervening = [sq for sq, other in checks if sq in occupied and (other is None or other in occupied)]

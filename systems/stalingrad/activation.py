@@ -174,7 +174,7 @@ def _reach(g: GridMap, start: int, budget: int, step: int, diagonal: int, closed
     blocked, stop = _bounds(g, closed, zombies)
     found = reach_indices(g, start, budget, step, diagonal, closed, blocked, stop)
     squares = g.squares_by_index()
-    return found, tuple(squares[k] for k in sorted(found))
+    return found, tuple([squares[k] for k in sorted(found)])
 
 
 def _path(g: GridMap, start: Square, goal: Square, found: dict[int, tuple[int, int]]) -> list[Square]:

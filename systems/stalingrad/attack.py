@@ -502,7 +502,10 @@ def seen_by_covering(game: Game, zombie: int) -> dict[int, bool]:
     for c in cover_tokens(game):
         cs = pos(game, c)
         geo = geometry(game, c)
-        out[c] = geo.facing_arc(c, zs) == "front" and geo.sight(cs, zs, occupancy(game)).clear
+        if type(geo) is SquareGeometry:  # figures never block a square line: no occupancy asked
+            out[c] = geo.facing_arc(c, zs) == "front" and sight(geo.map, cs, zs, closed_doors(game)).clear
+        else:
+            out[c] = geo.facing_arc(c, zs) == "front" and geo.sight(cs, zs, occupancy(game)).clear
     return out
 
 

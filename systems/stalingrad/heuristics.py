@@ -312,15 +312,21 @@ def shot_estimates(game: Game, ent: int, d: Decision) -> dict[int, int]:
 def sighted(game: Game, ent: int) -> list[tuple[int, Square, Sight]]:
     """Every zombie in the character's LOF, whatever the arc: (range, square, sight), nearest first."""
     me = pos(game, ent)
+    mx, my = me
     occ = occupancy(game)
+    g, closed = gmap(game), closed_doors(game)
     found = []
-    for z in zombies(game):
-        zs = pos(game, z)
-        s = line(game, me, zs, occ)
+    for _z, p in side_positions(game, ZOMBIES):  # the zombies' squares held by the world, in id order
+        zs = (p.x, p.y)
+        s = sight(g, me, zs, closed, occ)
         if s.clear:
-            found.append((grid_range(me, zs), zs, s))
-    found.sort(key=lambda t: (t[0], t[1]))
+            found.append((abs(mx - zs[0]) + abs(my - zs[1]), zs, s))
+    found.sort(key=_range_then_square)
     return found
+
+
+def _range_then_square(t: tuple[int, Square, Sight]) -> tuple[int, Square]:
+    return t[0], t[1]
 
 
 def facing_shot(game: Game, ent: int, direction: int, declared: str | None = None,

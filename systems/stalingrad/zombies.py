@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ecs_zombie.components import Engaged, Facing, Markers, Position
+from ecs_zombie.components import Engaged, Facing, Kind, Markers, Position
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.grid import UNREACHABLE, Field, direction_to, kept_distance_field
@@ -45,7 +45,6 @@ from ecs_zombie.systems.stalingrad.board import (
     stunned,
     touching,
     wound_character,
-    ztype,
 )
 from ecs_zombie.systems.stalingrad.spawn import reveal, settle_pending
 
@@ -138,20 +137,24 @@ def zombie_activations(game: Game) -> Generator[Decision, object, None]:
     touch = g.touch_squares(closed)
     w = g.width
     for z in activation_order(game):
-        if game.over or not characters(game):
+        chars = characters(game)
+        if game.over or not chars:
             return
-        if not game.world.exists(z) or not game.world.has(z, Position):
+        # The zombie's components, read in one look-up (the table asked afresh for each zombie: a
+        # game may be reloaded into a new world while this step waits for a decision).
+        comps = game.world.raw().get(z)
+        if comps is None or Position not in comps:
             continue
-        markers = game.world.get(z, Markers)
-        if markers.has("arrived"):
+        markers = comps[Markers]
+        if "arrived" in markers.tags:
             continue
-        if markers.has("stunned"):
+        if "stunned" in markers.tags:
             markers.discard("stunned")
             game.log("zombie_recovers", zombie=z)
             continue
-        moves = ztype(game, z).move
-        zs = pos(game, z)
-        chars = characters(game)
+        moves = game.tables["stalingrad.zombies"][comps[Kind].name].move
+        p = comps[Position]
+        zs = (p.x, p.y)
         if g.inside(zs):
             near = touch[zs[1] * w + zs[0]]
             adjacent_now = any((p.x, p.y) in near for _c, p in side_positions(game, SURVIVORS))
