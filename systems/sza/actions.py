@@ -41,7 +41,6 @@ from ecs_zombie.systems.sza.state import (
     smarts,
     tally,
     zombie_ids,
-    zombies,
 )
 
 GOALS = ("stairs", "counter", "cabinet", "op_cabinet", "locked_cabinet", "fuse", "ceiling", "locked_door", "safe",
@@ -304,7 +303,7 @@ def k9(game: Game, ent: int, board: Board, stage: Stage) -> Generator[Decision, 
         return
     spec = rules(game).abilities["k9_companion"]
     cell = cell_of(board, game.world.get(ent, Position))
-    near = [z for z in zombies(game)
+    near = [z for z in zombie_ids(game)
             if board.chebyshev(cell, cell_of(board, game.world.get(z, Position))) <= int(spec.get("range", 1))]
     if not near:
         return
@@ -402,7 +401,7 @@ def _settle(game: Game, ent: int, choice: str, board: Board, stage: Stage) -> No
                 target = min(around, key=lambda n: (graph.from_(cell)[n], n)) if around else target
             runs = can_run(game, ent, board)
             run = allowance(game, ent, board)[1 if runs else 0]
-            if game.params["free_exploration"] and not zombies(game):
+            if game.params["free_exploration"] and not zombie_ids(game):
                 # "Non-Combat Time": free to explore the map without any movement constraints
                 step_towards(game, ent, target, board.width * board.height, board, stage, False, doors=False)
             else:

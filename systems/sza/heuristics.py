@@ -29,7 +29,7 @@ from ecs_zombie.systems.sza.state import (
     rules,
     scenario_def,
     stage_of,
-    zombies,
+    zombie_ids,
 )
 from ecs_zombie.systems.sza.zombies import victims_of_others
 
@@ -137,7 +137,7 @@ def action(game: Game, d: Decision) -> int:
     if detour is not None and detour in first:
         return first[detour]
     approaches = verbs.get("approach", none)
-    if approaches and (aim == "hunt" or (aim in ("", "bush") and zombies(game))):
+    if approaches and (aim == "hunt" or (aim in ("", "bush") and zombie_ids(game))):
         dist = _distances(game, me, board, stage)
         return min(approaches, key=lambda i: (
             dist.get(cell_of(board, world.get(int(opts[i].split(":")[1]), Position)), UNSEEN), opts[i]))
@@ -172,7 +172,7 @@ def _useful(game: Game, stage: Stage, option: str, aim: str, me: int | None = No
     if option in ("board", "break_in"):
         return aim == "vehicle"
     if option.startswith("fuse:"):
-        return aim == "fuse" or not zombies(game)
+        return aim == "fuse" or not zombie_ids(game)
     if option.startswith("unlock:"):
         board = board_of(game, stage)
         if board.feature(int(option.split(":")[1])) == "locked_cabinet":
@@ -242,7 +242,7 @@ def _gift(game: Game, me: int, opts: list[str], among: list[int] | None = None) 
         if opponents(game, ally) or world.get(ally, Infection).infected:
             continue
         h = world.get(ally, Wounds)
-        if zombies(game) and h.left * 2 >= h.limit:
+        if zombie_ids(game) and h.left * 2 >= h.limit:
             continue
         if item in ("bandage", "water"):
             numbers = rules(game).numbers
@@ -298,7 +298,7 @@ DETOURS = ("counter", "cabinet", "op_cabinet", "locked_cabinet", "ceiling", "fus
 def _detour(game: Game, me: int, stage: Stage, board: Board, aim: str) -> str | None:
     """With no zombie on the board, the free character nearest a salvage spot worth looting (or
     the fuse box) within `DETOUR` squares goes for it: one character per spot, the rest carry on."""
-    if zombies(game) or aim == "hunt" or stage.turn >= DETOUR_TURNS:
+    if zombie_ids(game) or aim == "hunt" or stage.turn >= DETOUR_TURNS:
         return None
     if me not in characters(game):
         return None  # only a free character on the board goes out of its way
@@ -368,7 +368,7 @@ def zombie_target(game: Game, d: Decision) -> int:
     zc = cell_of(board, world.get(z, Position))
     reach = board.graph(stage.opened).from_(zc)
     claimed = victims_of_others(game, z)  # whom the other zombies went for this turn
-    for other in zombies(game):
+    for other in zombie_ids(game):
         if other != z:
             for c in opponents(game, other):
                 claimed[c] = claimed.get(c, 0) + 1

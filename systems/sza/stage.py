@@ -35,7 +35,7 @@ from ecs_zombie.systems.sza.state import (
     stage_of,
     tally,
     unlink_all,
-    zombies,
+    zombie_ids,
 )
 from ecs_zombie.systems.sza.tables import cross_check
 
@@ -154,7 +154,7 @@ def condition(game: Game, stage: Stage, when: dict[str, Any]) -> bool:
     if "room" in when and not any(board.room_at.get(cell_of(board, world.get(c, Position))) == when["room"]
                                   for c in chars):
         return False
-    if when.get("clear") and zombies(game):
+    if when.get("clear") and zombie_ids(game):
         return False
     if when.get("free") and any(opponents(game, c) for c in chars):
         return False
@@ -291,13 +291,14 @@ def objective(game: Game, turn_limit: int = 40) -> None:
         return
     if not stage.built:
         return
-    if not zombies(game):  # the combat is over: once-per-combat abilities come back
+    if not zombie_ids(game):  # the combat is over: once-per-combat abilities come back
         for _e, markers in world.query1(Markers):
             for tag in [t for t in markers.tags if t.startswith("spent:")] + ["boosted"]:
                 markers.discard(tag)
     scen = scenario_def(game, stage)
     board = board_of(game, stage)
-    if board.vehicle and not zombies(game):  # "All zombies have to be eliminated before the vehicle may be approached"
+    # "All zombies have to be eliminated before the vehicle may be approached"
+    if board.vehicle and not zombie_ids(game):
         for cell in board.features["vehicle"]:
             if cell not in stage.opened:
                 stage.opened.append(cell)
@@ -365,7 +366,7 @@ def sza_metrics(game: Game) -> dict[str, Any]:
         "turned": counts.get("characters_turned", 0),
         "stamina": stamina,
         "zombies_destroyed": counts.get("zombies_destroyed", 0) + counts.get("risen_destroyed", 0),
-        "zombies_on_board": len(zombies(game)),
+        "zombies_on_board": len(zombie_ids(game)),
         "shots": counts.get("shots", 0),
         "salvaged": counts.get("salvaged", 0),
     }

@@ -35,7 +35,7 @@ from ecs_zombie.systems.sza.state import (
     morale_targets,
     opponents,
     side_of,
-    zombies,
+    zombie_ids,
 )
 
 
@@ -120,7 +120,7 @@ def mark_victim(game: Game, z: int, victim: int) -> None:
 def victims_of_others(game: Game, z: int) -> dict[int, int]:
     """How many other zombies have already gone for each character this turn."""
     out: dict[int, int] = {}
-    for ent in zombies(game):
+    for ent in zombie_ids(game):
         if ent == z:
             continue
         for tag in game.world.get(ent, Markers).tags:
