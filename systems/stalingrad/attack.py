@@ -76,8 +76,10 @@ def attack_modifier(game: Game, ent: int, covering: int | None = None) -> int:
 # -- targets --------------------------------------------------------------------------------------
 
 
-def visible_zombies(game: Game, ent: int, geo: Geometry | None = None) -> list[tuple[int, int, Sight]]:
-    """Zombies in the character's front arc and LOF: (range, zombie, sight), nearest first."""
+def visible_zombies(game: Game, ent: int, geo: Geometry | None = None, within: int | None = None
+                    ) -> list[tuple[int, int, Sight]]:
+    """Zombies in the character's front arc and LOF: (range, zombie, sight), nearest first (only
+    those at range `within` or less, when given: the others' lines are not looked at)."""
     geo = geo or geometry(game, ent)
     me = pos(game, ent)
     facing = game.world.get(ent, Facing).direction
@@ -87,9 +89,10 @@ def visible_zombies(game: Game, ent: int, geo: Geometry | None = None) -> list[t
         g, closed, front, rear = geo.map, closed_doors(game), geo.front, geo.rear
         mx, my = me
         facing %= 8
+        far = 1 << 30 if within is None else within
         for z, p in side_positions(game, ZOMBIES):
             dx, dy = p.x - mx, p.y - my
-            if _arc(facing, dx, dy, front, rear) != "front":
+            if abs(dx) + abs(dy) > far or _arc(facing, dx, dy, front, rear) != "front":
                 continue
             s = sight(g, me, (p.x, p.y), closed, occ)
             if s.clear:
@@ -101,7 +104,9 @@ def visible_zombies(game: Game, ent: int, geo: Geometry | None = None) -> list[t
                 continue
             s = geo.sight(me, zs, occ)
             if s.clear:
-                out.append((geo.range(me, zs), z, s))
+                rng = geo.range(me, zs)
+                if within is None or rng <= within:
+                    out.append((rng, z, s))
     out.sort(key=_range_then_id)
     return out
 
@@ -118,7 +123,7 @@ def h2h_targets(game: Game, ent: int, w: Weapon, visible: list[tuple[int, int, S
     me = pos(game, ent)
     out = []
     limit = max(2, w.pb if w.h else 2)
-    for rng, z, s in visible_zombies(game, ent, geo) if visible is None else visible:
+    for rng, z, s in visible_zombies(game, ent, geo, limit) if visible is None else visible:
         if rng > limit:
             break  # nearest first: the rest are farther still
         zs = pos(game, z)
@@ -474,9 +479,10 @@ def offer_cover(game: Game, zombie: int, seen_before: dict[int, bool]) -> Genera
             continue  # killed (friendly fire) or token gone since the list was taken: the others still may
         zs, cs = pos(game, zombie), pos(game, c)
         geo = geometry(game, c)
-        near = geo.touching(cs, zs)
-        in_view = geo.facing_arc(c, zs) == "front" and geo.sight(cs, zs, occupancy(game)).clear
-        if not near and (not in_view or seen_before.get(c, False)):
+        # Not touching: only a zombie coming into view (not seen before the move) is offered; the
+        # view is looked at only then.
+        if not geo.touching(cs, zs) and (seen_before.get(c, False) or not (
+                geo.facing_arc(c, zs) == "front" and geo.sight(cs, zs, occupancy(game)).clear)):
             continue
         options = attack_options(game, c, covering=True)
         if not options:

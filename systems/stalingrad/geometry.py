@@ -139,6 +139,12 @@ def geometry(game: Game, ent: int) -> Geometry:
     if make is None:
         raise GameError(f"Stalingrad's attacks have no geometry for {grid} cells (known: "
                         f"{', '.join(sorted(GEOMETRIES))}); register one with stalingrad.geometry.register_geometry")
+    if make is SquareGeometry:  # the usual board: its key built once (asked at every look and shot)
+        return game.world.memo(_SQUARE_KEY, _KEPT_WITH, lambda: SquareGeometry(game))
     if getattr(make, "kept", False):  # kept with the doors (made at setup), which it reads live
-        return game.world.memo(("stalingrad.geometry", grid, make), (DoorState, Position), lambda: make(game))
+        return game.world.memo(("stalingrad.geometry", grid, make), _KEPT_WITH, lambda: make(game))
     return make(game)
+
+
+_SQUARE_KEY = ("stalingrad.geometry", SQUARE, SquareGeometry)
+_KEPT_WITH = (DoorState, Position)

@@ -204,7 +204,8 @@ class _CheckingMoves:
     over the zombies) against the occupancy, `zoc_squares` and the exits; the move options against
     `grid.reach` over squares; the zone-of-control test against the set; the estimates with the H2H
     targets the listing found against those looked for again; the zombies forcing H2H and in view,
-    found in one pass, against `forced_h2h` and `visible_zombies`; the first square a grenade could be
+    found in one pass, against `forced_h2h` and `visible_zombies` (and those within a range against
+    the nearest of all in view); the first square a grenade could be
     thrown to against the rings walked; the blast's values kept per landing square against the
     values weighed again; the grenade heuristic's choice against every square weighed; and every
     distance field the map kept against a fresh one."""
@@ -245,8 +246,10 @@ class _CheckingMoves:
             assert reached == want
         geo = geometry(game, ent)
         assert isinstance(geo, SquareGeometry)
-        assert attack._in_front(game, ent, geo) == (attack.forced_h2h(game, ent, geo),
-                                                   attack.visible_zombies(game, ent, geo))
+        visible = attack.visible_zombies(game, ent, geo)
+        assert attack._in_front(game, ent, geo) == (attack.forced_h2h(game, ent, geo), visible)
+        for within in (0, 1, 2, 3, 5):
+            assert attack.visible_zombies(game, ent, geo, within) == [t for t in visible if t[0] <= within]
         first = plain_first_throw_square(game, ent)
         assert attack.grenade_squares(game, ent, True) == ([] if first is None else [first])
         assert first is None or first in attack.grenade_squares(game, ent)
