@@ -52,24 +52,12 @@ def _verbs(opts: list[str]) -> dict[str, list[int]]:
     return verbs
 
 
-def _first(first: dict[str, int], *wanted: str) -> int | None:
-    """The index of the first of `wanted` that is an option (`first`: option -> its first index)."""
-    for w in wanted:
-        got = first.get(w)
-        if got is not None:
-            return got
-    return None
-
-
 @heuristic("sza.action")
 def action(game: Game, d: Decision) -> int:
     me = int(d.context["piece"])
     aim = str(d.context.get("aim", ""))
     world = game.world
     opts: list[str] = d.options
-    first = {o: i for i, o in enumerate(opts)}  # each option's index: the first, as options are distinct
-    if len(first) != len(opts):  # a repeated option: its first index (written last, going backwards)
-        first = dict(zip(reversed(opts), range(len(opts) - 1, -1, -1), strict=True))
     h = world.get(me, Wounds)
     abilities = [i for i, o in enumerate(opts) if o.startswith("ability:")]
     for prefix in ("ability:intravenous_injection:", "ability:vial_of_antidote:"):
@@ -81,15 +69,19 @@ def action(game: Game, d: Decision) -> int:
                 if th.left <= 0 or (prefix.startswith("ability:vial") and th.left * 3 < th.limit):
                     return i
     low = h.left * 2 < h.limit
-    if low:
-        got = _first(first, "ability:fire_suit", "water", "bandage")
-        if got is not None:
-            return got
-    if "ability:morale_boost" in first and _outnumbered(game):
-        return first["ability:morale_boost"]
-    if "attack" in first:
-        got = first.get("ability:motivational_speech") if len(opponents(game, me)) > 1 else None
-        return got if got is not None else first["attack"]
+    if low:  # the list's own look-ups until the attack: few options, most often an attack
+        for want in ("ability:fire_suit", "water", "bandage"):
+            if want in opts:
+                return opts.index(want)
+    if "ability:morale_boost" in opts and _outnumbered(game):
+        return opts.index("ability:morale_boost")
+    if "attack" in opts:
+        if len(opponents(game, me)) > 1 and "ability:motivational_speech" in opts:
+            return opts.index("ability:motivational_speech")
+        return opts.index("attack")
+    first = {o: i for i, o in enumerate(opts)}  # each option's index: the first, as options are distinct
+    if len(first) != len(opts):  # a repeated option: its first index (written last, going backwards)
+        first = dict(zip(reversed(opts), range(len(opts) - 1, -1, -1), strict=True))
     _e, stage = stage_of(game)
     board = board_of(game, stage)
     verbs = _verbs(opts)

@@ -215,7 +215,7 @@ def side_pieces(game: Game) -> tuple[tuple[tuple[int, Position, Markers], ...], 
 def opponents(game: Game, ent: int) -> list[int]:
     world = game.world
     ops = world.get(ent, Engaged).opponents
-    return [o for o in ops if world.exists(o)] if ops else []
+    return list(filter(world.exists, ops)) if ops else []
 
 
 def destroy(game: Game, ent: int, why: str) -> None:
