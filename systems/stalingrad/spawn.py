@@ -96,12 +96,27 @@ def place(game: Game, ent: int, arrived: bool) -> None:
 
 def arrive(game: Game, ent: int, arrived: bool = False) -> Generator[Decision, object, bool]:
     """Try to put a waiting zombie on its square; True when placed."""
+    held, sq, holder = _zombie_holds(game, ent)
+    if held:
+        return False
+    return (yield from _arrive(game, ent, sq, holder, arrived))
+
+
+def _zombie_holds(game: Game, ent: int) -> tuple[bool, Square, int | None]:
+    """`arrive`'s first check, a plain call: whether a zombie holds the waiting zombie's square (then
+    logged as held), the square, and the figure on it. A zombie held turn after turn is checked
+    again after every activation; this spares it a generator each time."""
     p = game.world.get(ent, AwaitingSpawn)
     sq = (p.x, p.y)
     holder = occupancy(game).get(sq)
     if holder is not None and is_zombie(game, holder):
         game.log("zombie_held", zombie=ent, square=list(sq), by=holder)
-        return False
+        return True, sq, holder
+    return False, sq, holder
+
+
+def _arrive(game: Game, ent: int, sq: Square, holder: int | None, arrived: bool) -> Generator[Decision, object, bool]:
+    """`arrive` once no zombie holds the square `sq` (`holder`: the character on it, or None)."""
     if holder is not None:
         g = gmap(game)
         closed = closed_doors(game)
@@ -132,7 +147,9 @@ def settle_pending(game: Game, arrived: bool = True) -> Generator[Decision, obje
     arrived: they do not activate in the zombie turn of this round)."""
     for ent, _p in game.world.query1(AwaitingSpawn):
         if game.world.exists(ent) and game.world.has(ent, AwaitingSpawn):
-            yield from arrive(game, ent, arrived=arrived)
+            held, sq, holder = _zombie_holds(game, ent)  # `arrive`, without its generator when held
+            if not held:
+                yield from _arrive(game, ent, sq, holder, arrived)
 
 
 def reveal(game: Game) -> None:
