@@ -80,19 +80,24 @@ def zombie_ids(game: Game) -> tuple[int, ...]:
 
 
 def is_character(game: Game, ent: int) -> bool:
-    """A character still human: it can be infected, and it stands with the survivors."""
-    world = game.world
-    faction = world.try_get(ent, Faction)
-    return faction is not None and faction.side == SURVIVORS and world.has(ent, Infection)
+    """A character still human: it can be infected, and it stands with the survivors. (The piece's
+    components read in one look-up of the world's table, here and in `has_ability`.)"""
+    comps = game.world.raw().get(ent)
+    if comps is None:
+        return False
+    faction = comps.get(Faction)
+    return faction is not None and faction.side == SURVIVORS and Infection in comps
 
 
 def has_ability(game: Game, ent: int, ability: str) -> bool:
     """An ability the piece may use now: an infected character uses none ("Damage & Infection")."""
-    world = game.world
-    ch = world.try_get(ent, Character)
+    comps = game.world.raw().get(ent)
+    if comps is None:
+        return False
+    ch = comps.get(Character)
     if ch is None or ability not in ch.abilities:
         return False
-    inf = world.try_get(ent, Infection)
+    inf = comps.get(Infection)
     return inf is None or not inf.infected
 
 
@@ -119,17 +124,17 @@ def accuracy(game: Game, ent: int, board: Board | None, stage: Stage | None, dar
 def total_accuracy(game: Game, ent: int, board: Board | None, stage: Stage | None, darkness: int | None,
                    human: bool | None) -> int:
     """`accuracy`, told whether the piece is a character (`human`, `is_character`) when the caller knows."""
-    world = game.world
-    a = world.get(ent, Attributes).accuracy
-    markers = world.try_get(ent, Markers)
+    comps = game.world.raw()[ent]  # the piece's components, read in one look-up
+    a = comps[Attributes].accuracy
+    markers = comps.get(Markers)
     if markers is not None and "inspired" in markers.tags:
         a += int(rules(game).abilities["inspire"].get("bonus", 5))
     if board is not None and stage is not None:
         if human is None:
-            faction = world.try_get(ent, Faction)
-            human = faction is not None and faction.side == SURVIVORS and world.has(ent, Infection)
+            faction = comps.get(Faction)
+            human = faction is not None and faction.side == SURVIVORS and Infection in comps
         if human:
-            pos = world.get(ent, Position)
+            pos = comps[Position]
             room = board.room(pos.y * board.width + pos.x)
             if room is not None and room.dark and "lights" not in stage.flags \
                     and not has_ability(game, ent, "combat_awareness"):
