@@ -293,8 +293,11 @@ def objective(game: Game, turn_limit: int = 40) -> None:
         return
     if not zombie_ids(game):  # the combat is over: once-per-combat abilities come back
         for _e, markers in world.query1(Markers):
-            for tag in [t for t in markers.tags if t.startswith("spent:")] + ["boosted"]:
-                markers.discard(tag)
+            tags = markers.tags
+            if tags:  # `markers.discard` of each, inline: every piece is visited
+                for tag in [t for t in tags if t.startswith("spent:")] + ["boosted"]:
+                    if tag in tags:
+                        tags.remove(tag)
     scen = scenario_def(game, stage)
     board = board_of(game, stage)
     # "All zombies have to be eliminated before the vehicle may be approached"

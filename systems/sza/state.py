@@ -211,8 +211,12 @@ def side_pieces(game: Game) -> tuple[tuple[tuple[int, Position, Markers], ...], 
     (`World.memo`): which entities have a Position, a Faction and Markers changes only when one of
     those comes or goes, and a Faction is frozen; positions and markers are read as they are now."""
     def compute() -> tuple[tuple[tuple[int, Position, Markers], ...], ...]:
-        pieces = game.world.query(Position, Faction, Markers)
-        return tuple(tuple((e, pos, markers) for e, (pos, fac, markers) in pieces if fac.side == s) for s in SIDES)
+        found: dict[str, list[tuple[int, Position, Markers]]] = {s: [] for s in SIDES}
+        for e, (pos, fac, markers) in game.world.query(Position, Faction, Markers):
+            side = found.get(fac.side)
+            if side is not None:
+                side.append((e, pos, markers))
+        return tuple(tuple(found[s]) for s in SIDES)
 
     return game.world.memo(("sza.sides",), (Position, Faction, Markers), compute)
 
