@@ -9,8 +9,10 @@ alone; the Dask comparison, spread over processes, is wall time):
 - per ruleset: playing games, playing them while recording, verifying their replays, verifying
   heavily (a save and reload at every tick); targets: recording costs <= 25%, verification <= 1.25x
   and heavy verification <= 2.5x the time of playing;
-- games per second per ruleset against `benchmarks/baseline.json` (the figures this machine gave
-  before the speed work; target 1.5x for stalingrad, sza and director);
+- with `--baseline DIR` (a checkout of the code before the speed work, e.g. a git worktree of
+  d71d4d8) or `--baseline-python PY` (the interpreter of a venv where that code is installed),
+  games per second of stalingrad, sza and director against it, side by side in fresh processes
+  (`benchmarks/speedup.py`; target 1.5x, every game identical);
 - a 10,000-entity snapshot loaded in <= 30 ms;
 - Stalingrad's big boards when its benchmark offers them (`bench_stalingrad.scaling`);
 - with `--dask`, the Dask backend against the local pool on the same cores (within 10%).
@@ -22,6 +24,7 @@ judge a timing. The exit status is 0 whatever the timings (1 only when a measure
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import statistics
 import sys
@@ -40,7 +43,6 @@ from ecs_zombie.replay import Recorder, replay_of, verify
 from ecs_zombie.scenario import load_scenario
 
 RULESETS = ("shambling", "stalingrad", "sza", "director", "director-adaptive", "stalingrad-shambling")
-BASELINE = Path(__file__).with_name("baseline.json")
 
 
 class Row:
@@ -107,11 +109,29 @@ def verification(ruleset: str, games: int, repeats: int) -> list[Row]:
                 med["verify"] / med["play"] <= 1.25),
             Row(f"{ruleset}: heavy verify / play", med["heavy"] / med["play"], "x", "<= 2.5x",
                 med["heavy"] / med["play"] <= 2.5)]
-    baseline = json.loads(BASELINE.read_text()).get(measured.build(), {}) if BASELINE.exists() else {}
-    if ruleset in baseline:
-        want = 1.5 if ruleset in ("stalingrad", "sza", "director", "director-adaptive") else 1.0
-        ratio = rate / baseline[ruleset]
-        rows.append(Row(f"{ruleset}: games/s vs baseline", ratio, "x", f">= {want}x", ratio >= want))
+    return rows
+
+
+def speed_ups(baseline: Path | None, baseline_python: str | None, games: int, repeats: int) -> list[Row]:
+    """Games/s of stalingrad, sza and director against an earlier build, on the same seeds, in fresh
+    processes taken in turn (`speedup.py`); a game that differs fails the row."""
+    import speedup
+
+    now_root = None if measured.INSTALLED else measured.ROOT
+    rows = []
+    for ruleset in ("stalingrad", "sza", "director"):
+        times: dict[str, list[float]] = {"base": [], "now": []}
+        digests: set[object] = set()
+        for _ in range(repeats):
+            for key, root, python in (("base", baseline, baseline_python or sys.executable),
+                                      ("now", now_root, sys.executable)):
+                found = speedup.run(root, ruleset, 1, games, python)
+                times[key].append(float(found["seconds"]))  # type: ignore[arg-type]
+                digests.add(found["digest"])
+        ratio = statistics.median(times["base"]) / statistics.median(times["now"])
+        same = len(digests) == 1
+        rows.append(Row(f"{ruleset}: games/s vs baseline" + ("" if same else " (GAMES DIFFER)"), ratio, "x",
+                        ">= 1.5x", ratio >= 1.5 and same))
     return rows
 
 
@@ -160,16 +180,21 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=None, help="repeats (default 5; quick 1)")
     parser.add_argument("--rulesets", nargs="+", default=list(RULESETS))
     parser.add_argument("--dask", type=int, default=0, metavar="GAMES", help="also time the Dask backend")
+    parser.add_argument("--baseline", type=Path, help="a checkout of the code before the speed work")
+    parser.add_argument("--baseline-python", help="the interpreter of a venv where that code is installed")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     games = args.games or (2 if args.quick else 20)
     repeats = args.repeats or (1 if args.quick else 5)
     jobs: list[tuple[str, Callable[[], list[Row]]]] = [
-        (f"verification: {r}", lambda r=r: verification(r, games, repeats)) for r in args.rulesets]
+        (f"verification: {r}", functools.partial(verification, r, games, repeats)) for r in args.rulesets]
     jobs.append(("snapshot", lambda: snapshot_load(1000 if args.quick else 10_000, repeats)))
     jobs.append(("stalingrad boards", lambda: stalingrad_boards(args.quick)))
     if args.dask:
         jobs.append(("dask", lambda: dask_against_local(args.dask)))
+    if args.baseline or args.baseline_python:
+        baseline: Path | None = args.baseline.resolve() if args.baseline else None
+        jobs.append(("speed-up", lambda: speed_ups(baseline, args.baseline_python, games, repeats)))
     rows: list[Row] = []
     failed = []
     for name, job in jobs:
