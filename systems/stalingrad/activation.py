@@ -163,14 +163,15 @@ def _bounds(g: GridMap, closed: frozenset[Square], zombies: tuple[int, ...]) -> 
     return frozenset(k >> 1 for k in zombies), frozenset(stop)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)
 def _reach(g: GridMap, start: int, budget: int, step: int, diagonal: int, closed: frozenset[Square],
            zombies: tuple[int, ...]) -> tuple[dict[int, tuple[int, int]], tuple[Square, ...]]:
     """`ecs_zombie.grid.reach` by square index, with the squares reached in index order, the zombies
     blocking and stopping moves as `_bounds` says: kept for the same question (a pure function of
     its arguments: the zombies asked as `_zombie_key`, no square sets built and hashed on every
-    call), since the squares offered to a move are asked again by the `move` step that makes it
-    (read the result, never change it)."""
+    call), since the squares offered to a move are asked again by the `move` step that makes it,
+    and the same board comes back (a game's first moves, from game to game). Read the result,
+    never change it."""
     blocked, stop = _bounds(g, closed, zombies)
     found = reach_indices(g, start, budget, step, diagonal, closed, blocked, stop)
     squares = g.squares_by_index()

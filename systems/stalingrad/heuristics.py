@@ -143,9 +143,19 @@ def blast_value(game: Game, land: Square, thrower: int) -> float:
     return 0.0 if blast is None else blast.value(land)
 
 
+@lru_cache(maxsize=256)
+def _blast_values(g: GridMap, closed: frozenset[Square], figures: tuple[tuple[Square, int], ...], hit: int, pb: int,
+                  rm: int, per_figure: int, per_rubble: int) -> dict[Square, float]:
+    """A store for `_Blast.value` by landing square, one per board and grenade: the value is a pure
+    function of these arguments (the map, the closed doors, every figure's square and worth, the
+    grenade's hit #, PB and RM, the LOF modifiers), so values kept under them are never stale."""
+    return {}
+
+
 class _Blast:
     """What `blast_value` reads that does not depend on the landing square, read once for the many
-    landing squares one decision weighs (a value of the moment, never kept between decisions)."""
+    landing squares one decision weighs (a value of the moment, never kept between decisions; the
+    values it weighs are kept per board, `_blast_values`)."""
 
     __slots__ = ("closed", "figures", "grid", "m", "occ", "values", "w")
 
@@ -162,7 +172,11 @@ class _Blast:
         # 1 / its hits; 0 hits: a character (its wound counts -FRIEND_COST).
         self.figures = [(sq, max(1, types[get(ent, Kind).name].hits) if ent in undead else 0)
                         for sq, ent in sorted(self.occ.items())]
-        self.values: dict[Square, float] = {}  # `value` by landing square, each weighed once
+        # `value` by landing square, each weighed once, and shared by every blast of the same board
+        # and grenade (`_blast_values`): a character after another, or after an action that moved
+        # no figure, weighs the same board.
+        self.values = _blast_values(self.grid, self.closed, tuple(self.figures), w.hit, w.pb, w.rm,
+                                    self.m.intervening_figure, self.m.obstructive)
 
     @staticmethod
     def of(game: Game, thrower: int) -> _Blast | None:

@@ -206,8 +206,8 @@ class _CheckingMoves:
     targets the listing found against those looked for again; the zombies forcing H2H and in view,
     found in one pass, against `forced_h2h` and `visible_zombies` (and those within a range against
     the nearest of all in view); the first square a grenade could be
-    thrown to against the rings walked; the blast's values kept per landing square against the
-    values weighed again; the grenade heuristic's choice against every square weighed; and every
+    thrown to against the rings walked; the blast's values kept per board and landing square
+    against the values weighed again; the grenade heuristic's choice against every square weighed; and every
     distance field the map kept against a fresh one."""
 
     name = "checking"
@@ -258,6 +258,8 @@ class _CheckingMoves:
             for _z, p in board.side_positions(game, board.ZOMBIES):
                 sq = (p.x, p.y)
                 assert blast.value(sq) == blast._value(sq) == blast.value(sq)
+            for land, kept in list(blast.values.items()):  # every value kept for this board so far
+                assert kept == blast._value(land), land
         assert heuristics.best_grenade(game, ent) == plain_best_grenade(game, ent)
         self.checked += 1
 
