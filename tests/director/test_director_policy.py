@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ecs_zombie import hexgrid
+from ecs_zombie.decisions import Decision
+from ecs_zombie.systems.director import heuristics
+from ecs_zombie.systems.director.board import side
 from ecs_zombie.systems.director.components import AttackHand
 from ecs_zombie.systems.director.players import acquire_weapon
 from tests.director.director_setup import (
@@ -91,6 +94,37 @@ def test_a_stacked_zombie_goes_where_it_is_farthest_from_the_survivors(make_game
     force(game, dice=[1])
     run_system(game, "director.resolve")
     assert sorted(zombies_at(game)) == [(2, -2), (2, -1)]
+
+
+def test_the_move_shuns_a_hex_beside_a_zombie_even_one_step_nearer(make_game: Any) -> None:
+    """"avoid ending next to zombies" (3 a zombie beside, 2 a step of route): asked directly, of
+    (1, 0) beside a zombie on (2, -1) and (-1, 0) clear, both a step from the goal, the clear one;
+    of (1, 0) and (1, 1) clear but a step farther, still the clear one (2 + 3 against 2 + 2); but
+    the goal itself beside a zombie before a clear hex two steps off it (0 + 3 against 4)."""
+    game = make_game("director")
+    p0, _p1 = _pair(game, (0, -2))
+    zombie(game, 2, -1)
+    ask = {"survivor": p0, "at": [0, -2]}
+    assert heuristics.move(game, Decision(side(0), "director.move", [[1, 0], [-1, 0]], ask)) == 1
+    assert heuristics.move(game, Decision(side(0), "director.move", [[1, 0], [1, 1]], ask)) == 1
+    assert heuristics.move(game, Decision(side(0), "director.move", [[-1, 0], [1, 1]], ask)) == 0
+    zombie(game, -1, 1)  # beside the goal (0, 0): the goal with one zombie (0 + 3) beats a clear hex
+    # two steps off it (2 + 2), and the weight is 3, not 4 (a tie would take the first)
+    assert heuristics.move(game, Decision(side(0), "director.move", [[-2, 0], [0, 0]], ask)) == 1
+
+
+def test_a_stacked_zombie_goes_farthest_from_the_survivors_still_up(make_game: Any) -> None:
+    """The stacked zombie's hex is the offered one farthest, by steps, from every survivor still
+    up: with survivors on (0, -2) and (1, -2), of (1, -1), (1, 0), (2, -2), (2, 0) it is (2, 0),
+    3 steps from the nearer; with the second down on (1, 1), beside it, still (2, 0): a survivor
+    down is not counted."""
+    game = make_game("director")
+    p0, p1 = _pair(game, (0, -2), (1, -2))
+    options = [[1, -1], [1, 0], [2, -2], [2, 0]]
+    assert heuristics.stack(game, Decision(side(0), "director.stack", options, {"hex": [2, -1]})) == 3
+    hp(game, p1, 0)  # p1 down: only p0 on (0, -2) counts; (2, 0) is 4 from it, the farthest still
+    put(game, p1, 1, 1)
+    assert heuristics.stack(game, Decision(side(0), "director.stack", options, {"hex": [2, -1]})) == 3
 
 
 def test_items_are_taken_and_guns_taken_in_hand(make_game: Any) -> None:
