@@ -119,7 +119,7 @@ def test_a_stacked_zombie_goes_farthest_from_the_survivors_still_up(make_game: A
     3 steps from the nearer; with the second down on (1, 1), beside it, still (2, 0): a survivor
     down is not counted."""
     game = make_game("director")
-    p0, p1 = _pair(game, (0, -2), (1, -2))
+    _p0, p1 = _pair(game, (0, -2), (1, -2))
     options = [[1, -1], [1, 0], [2, -2], [2, 0]]
     assert heuristics.stack(game, Decision(side(0), "director.stack", options, {"hex": [2, -1]})) == 3
     hp(game, p1, 0)  # p1 down: only p0 on (0, -2) counts; (2, 0) is 4 from it, the farthest still
