@@ -122,6 +122,10 @@ def test_crossing_a_ladder_costs_z_and_stopping_on_it_blocks_it(make_game: Any) 
     put(game, p1, 0, 0)
     _s, best, _p = reachable(game, Board(game), p0, 4)
     assert best[(9, 0)] == 3 and best[(10, 0)] == 4
+    # with points to climb back, the far end's ladder leads to the entrance at 3 + 2: no dearer than
+    # its one step on foot, so the entrance stays at 1, reached from the start
+    _s, best, parent = reachable(game, Board(game), p0, 6)
+    assert best[(2, 0)] == 1 and parent[(2, 0)] == (1, 0) and best[(9, 0)] == 3
     _s, best, _p = reachable(game, Board(game), p0, 2)
     assert (9, 0) not in best and best[(2, 0)] == 1
     put(game, p0, 2, 0)  # stopped on the entrance
