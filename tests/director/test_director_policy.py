@@ -246,6 +246,23 @@ def test_a_downed_friend_within_reach_draws_the_mover(make_game: Any) -> None:
     assert hexgrid.distance(at(game, p0), (0, 2)) == 1
 
 
+def test_a_downed_friend_draws_only_from_within_four_hexes_of_the_start(make_game: Any) -> None:
+    """"within 4 hexes": of (-1, 0) and (1, 0), a step from the goal alike, (1, 0) beside a friend
+    down on (2, 0) is taken by a mover who started 4 hexes from the friend, and not by one who
+    started 5 away (a tie: the first); and the friend's weight is 3 a hex."""
+    game = make_game("director")
+    p0, p1 = _pair(game, (0, -2), (2, 0))
+    hp(game, p1, 0)
+    options = [[-1, 0], [1, 0]]
+    near = {"survivor": p0, "at": [-2, 0]}
+    far = {"survivor": p0, "at": [-3, 0]}
+    assert heuristics.move(game, Decision(side(0), "director.move", options, near)) == 1
+    assert heuristics.move(game, Decision(side(0), "director.move", options, far)) == 0
+    # 3 a hex of distance to the friend against 2 a step of route: the goal (0, 0), 2 from the
+    # friend (0 + 6), before (2, -1) beside them but 2 steps off the goal (4 + 3); at 4 a hex, a tie
+    assert heuristics.move(game, Decision(side(0), "director.move", [[2, -1], [0, 0]], near)) == 1
+
+
 def test_moves_prefer_items_and_shun_burning_hexes(make_game: Any) -> None:
     """An item on a hex is worth 1, a burning hex costs 2 (a hex nearer the goal is worth 2): pills
     one hex farther do not beat (2, 0); a burning (2, 0) is passed over for a hex one farther; and
