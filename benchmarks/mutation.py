@@ -437,9 +437,10 @@ class Equivalent:
     mutation: str
     reason: str
     code: str = ""  # the original line, stripped: still matches when the line number has moved
+    col: int = 0  # the column as --list prints it, where the line holds the same mutation twice
 
     def matches(self, m: Mutant, src: Source) -> bool:
-        if m.file != self.file or m.mutation != self.mutation:
+        if m.file != self.file or m.mutation != self.mutation or (self.col and m.col + 1 != self.col):
             return False
         if m.line == self.line:
             return not self.code or src.line_text(m.line).strip() == self.code.strip()
@@ -459,7 +460,7 @@ def load_equivalents(name: str) -> list[Equivalent]:
         if missing:
             raise SystemExit(f"{path.relative_to(ROOT)}: entry {i + 1}: missing {', '.join(sorted(missing))}")
         out.append(Equivalent(str(entry["file"]), int(entry["line"]), str(entry["mutation"]), str(entry["reason"]),
-                              str(entry.get("code", ""))))
+                              str(entry.get("code", "")), int(entry.get("col", 0))))
     return out
 
 

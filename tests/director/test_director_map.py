@@ -728,3 +728,15 @@ def test_the_figures_of_a_fresh_game(make_game: Any) -> None:
     assert (m["intensity_mean"], m["intensity_max"], m["survivors_up"], m["survivors_down"]) == (10.33, 11, 2, 1)
     assert m["hit_points"] == 9
     assert m["tiles_placed"] == 2 and m["zombies_on_map"] == 0
+
+
+def test_a_walk_with_no_targets_goes_through_the_whole_map(make_game: Any) -> None:
+    """`Board.bfs_avoiding` stops early only for targets it is given: without them (as a rule of
+    another game may ask) it walks every hex it can reach, as `bfs` through every hex does: the
+    start tile's 19 hexes from its centre, 0 to 2 steps."""
+    game = make_game("director")
+    setup(game)
+    board = Board(game)
+    walked = board.bfs_avoiding([(0, 0)], ())
+    assert walked == board.bfs([(0, 0)], lambda _h: True)
+    assert len(walked) == 19 and sorted(set(walked.values())) == [0, 1, 2]
