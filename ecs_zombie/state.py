@@ -107,28 +107,24 @@ def _packed_entities(game: Game) -> bytes:
     for ent in sorted(table):
         comps = table[ent]
         hit = reuse.get(ent)
-        if hit is not None:
-            kept = hit[0]
-            if len(kept) == len(comps) and all(map(is_, kept, comps.values())):
-                if run:
-                    parts.append(_packed_run(run))
-                    run = []
-                parts.append(hit[1])
+        if hit is not None and len(hit[0]) == len(comps) and all(map(is_, hit[0], comps.values())):
+            record = hit[1]
+        else:
+            row, lasting = _row(comps)
+            if not lasting:
+                run.append((ent, row))
                 continue
-        row, lasting = _row(comps)
-        if not lasting:
-            run.append((ent, row))
-            continue
+            key = (ent, tuple(row))  # plain values only: hashed and compared in C
+            kept = _LASTING.get(key)
+            if kept is None:
+                if len(_LASTING) >= _LASTING_MAX:
+                    _LASTING.clear()
+                kept = _LASTING[key] = canonical.pack((ent, row))
+            reuse[ent] = (tuple(comps.values()), kept)
+            record = kept
         if run:
             parts.append(_packed_run(run))
             run = []
-        key = (ent, tuple(row))  # plain values only: hashed and compared in C
-        record = _LASTING.get(key)
-        if record is None:
-            if len(_LASTING) >= _LASTING_MAX:
-                _LASTING.clear()
-            record = _LASTING[key] = canonical.pack((ent, row))
-        reuse[ent] = (tuple(comps.values()), record)
         parts.append(record)
     if run:
         parts.append(_packed_run(run))

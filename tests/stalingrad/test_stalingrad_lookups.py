@@ -165,9 +165,8 @@ def test_small_maps_search_square_by_square_and_large_ones_on_bit_boards(monkeyp
     assert grid.distance_field(large, sources) == grid._distance_field_squares(large, sources)
 
 
-class _CheckingBound:
-    """The heuristic, checking at every action decision that the grenade's bound is at or above the
-    blast's value on every square of the map."""
+class _Checking:
+    """The heuristic, calling `check` with the acting character at every action decision first."""
 
     name = "checking"
 
@@ -177,15 +176,26 @@ class _CheckingBound:
 
     def choose(self, game: Game, decision: Decision) -> int:
         if decision.kind == "stalingrad.action":
-            blast = heuristics._Blast.of(game, decision.context["character"])
-            if blast is not None:
-                g = gmap(game)
-                for y in range(g.height):
-                    for x in range(g.width):
-                        bound = blast.bound((x, y))
-                        assert bound is not None and bound >= blast.value((x, y)), (x, y)
-                        self.checked += 1
+            self.check(game, decision.context["character"])
         return self.policy.choose(game, decision)
+
+    def check(self, game: Game, ent: int) -> None:
+        raise NotImplementedError
+
+
+class _CheckingBound(_Checking):
+    """At every action decision, the grenade's bound is at or above the blast's value on every
+    square of the map."""
+
+    def check(self, game: Game, ent: int) -> None:
+        blast = heuristics._Blast.of(game, ent)
+        if blast is not None:
+            g = gmap(game)
+            for y in range(g.height):
+                for x in range(g.width):
+                    bound = blast.bound((x, y))
+                    assert bound is not None and bound >= blast.value((x, y)), (x, y)
+                    self.checked += 1
 
 
 def test_the_grenade_bound_is_never_under_the_blast() -> None:
@@ -198,7 +208,7 @@ def test_the_grenade_bound_is_never_under_the_blast() -> None:
     assert policy.checked > 1000
 
 
-class _CheckingMoves:
+class _CheckingMoves(_Checking):
     """The heuristic, checking at every action decision of played games that the activation's
     look-ups give what the plain computations give: the squares that block and end a move (one pass
     over the zombies) against the occupancy, `zoc_squares` and the exits; the move options against
@@ -209,17 +219,6 @@ class _CheckingMoves:
     thrown to against the rings walked; the blast's values kept per board and landing square
     against the values weighed again; the grenade heuristic's choice against every square weighed; and every
     distance field the map kept against a fresh one."""
-
-    name = "checking"
-
-    def __init__(self) -> None:
-        self.policy = PolicyTable("heuristic")
-        self.checked = 0
-
-    def choose(self, game: Game, decision: Decision) -> int:
-        if decision.kind == "stalingrad.action":
-            self.check(game, decision.context["character"])
-        return self.policy.choose(game, decision)
 
     def check(self, game: Game, ent: int) -> None:
         g = gmap(game)
