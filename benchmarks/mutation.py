@@ -449,6 +449,17 @@ class Equivalent:
         return bool(self.code) and same == [m.line]
 
 
+def stale_equivalents(equivalents: list[Equivalent], mutants: list[Mutant],
+                      sources: dict[str, Source]) -> list[Equivalent]:
+    """The entries that match none of `mutants`: their line moved to where its text is no longer
+    unique, or changed, or went (run on a whole package: a partial selection leaves entries out)."""
+    by_file: dict[str, list[Mutant]] = {}
+    for m in mutants:
+        by_file.setdefault(m.file, []).append(m)
+    return [e for e in equivalents
+            if not any(e.matches(m, sources[m.file]) for m in by_file.get(e.file, ()))]
+
+
 def load_equivalents(name: str) -> list[Equivalent]:
     path = HERE / f"{name}.equivalent.yaml"
     if not path.is_file():
@@ -843,6 +854,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--resume", metavar="FILE", help="take the killed mutants of an earlier --json run (of files "
                     "unchanged since) and run only the rest: after adding tests")
     ap.add_argument("--keep", action="store_true", help="keep the scratch copies (their path is printed)")
+    ap.add_argument("--stale", action="store_true", help="list the package's equivalent entries that match no "
+                    "mutant of its code as it is now (moved or gone) and exit, 1 if there are any")
     args = ap.parse_args(argv)
     pkg = pkgs[args.package]
 
@@ -870,6 +883,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         mutants = sorted(random.Random(args.seed).sample(mutants, args.sample),
                          key=lambda m: (m.file, m.line, m.col, m.replacement))
     equivalents = load_equivalents(pkg.name)
+    if args.stale:
+        stale = stale_equivalents(equivalents, mutants, sources)
+        for e in stale:
+            print(f"{e.file}:{e.line}  {e.mutation}  {e.code or '(no code)'}")
+        print(f"{len(stale)} of {len(equivalents)} equivalent entries match no mutant", file=sys.stderr)
+        return 1 if stale else 0
     if args.list:
         for m in mutants:
             eq = next((e for e in equivalents if e.matches(m, sources[m.file])), None)

@@ -269,12 +269,12 @@ def _abilities(game: Game, ent: int, board: Board, stage: Stage, cell: int, comb
         elif a in ("morale_boost", "motivational_speech") and combat:
             out.append(f"ability:{a}")
         elif a == "inspire" and combat:
-            rng = int(spec.get("range", 2))
+            rng = int(spec["range"])
             for t in allies:  # loops, not comprehensions: this function's names stay plain locals
                 if _within(board, table, cell, t, rng):
                     out.append(f"ability:inspire:{t}")
         elif a == "tending_to_wounds":
-            rng = int(spec.get("range", 2))
+            rng = int(spec["range"])
             for t in allies:
                 if _within(board, table, cell, t, rng):
                     h = table[t][Wounds]
@@ -282,13 +282,13 @@ def _abilities(game: Game, ent: int, board: Board, stage: Stage, cell: int, comb
                         out.append("ability:tending_to_wounds")
                         break
         elif a == "vial_of_antidote":
-            rng = int(spec.get("range", 1))
+            rng = int(spec["range"])
             for t in allies:
                 h = table[t][Wounds]
                 if _within(board, table, cell, t, rng) and (table[t][Infection].infected or h.left < h.limit):
                     out.append(f"ability:vial_of_antidote:{t}")
         elif a == "intravenous_injection":
-            rng = int(spec.get("range", 1))
+            rng = int(spec["range"])
             for t in allies:
                 if _within(board, table, cell, t, rng) and table[t][Infection].infected \
                         and not table[t][Character].injected:
@@ -304,14 +304,14 @@ def k9(game: Game, ent: int, board: Board, stage: Stage) -> Generator[Decision, 
     spec = rules(game).abilities["k9_companion"]
     cell = cell_of(board, game.world.get(ent, Position))
     near = [z for z in zombie_ids(game)
-            if board.chebyshev(cell, cell_of(board, game.world.get(z, Position))) <= int(spec.get("range", 1))]
+            if board.chebyshev(cell, cell_of(board, game.world.get(z, Position))) <= int(spec["range"])]
     if not near:
         return
     target = yield from game.decide(side_of(game, ent), "sza.k9_target", near, piece=ent)
-    roll = game.roll(str(spec.get("die", "1d6")), "K9 companion")
+    roll = game.roll(str(spec["die"]), "K9 companion")
     game.log("k9", handler=ent, target=target, roll=roll)
-    if roll >= int(spec.get("target", 5)):
-        harm(game, target, int(spec.get("damage", 3)), board, stage, "k9")
+    if roll >= int(spec["target"]):
+        harm(game, target, int(spec["damage"]), board, stage, "k9")
 
 
 def act(game: Game, ent: int, board: Board, stage: Stage, aim: str,
@@ -587,18 +587,18 @@ def use_ability(game: Game, ent: int, ability: str, target: int, board: Board, s
     game.log("ability", piece=ent, ability=ability, target=target)
     cell = cell_of(board, world.get(ent, Position))
     if ability == "fire_suit":
-        heal(game, ent, int(spec.get("heal", 20)))
+        heal(game, ent, int(spec["heal"]))
     elif ability == "morale_boost":
         for c in characters(game):
             world.get(c, Markers).add("boosted")
     elif ability == "inspire":
         world.get(target, Markers).add("inspired")
     elif ability == "tending_to_wounds":
-        rng = int(spec.get("range", 2))
+        rng = int(spec["range"])
         for c in characters(game):
             near = board.chebyshev(cell, cell_of(board, world.get(c, Position))) <= rng
             if near and not world.get(c, Infection).infected:
-                heal(game, c, int(spec.get("heal", 5)))
+                heal(game, c, int(spec["heal"]))
     elif ability == "vial_of_antidote":
         if world.get(target, Infection).infected:
             cure(game, target, "vial of antidote")

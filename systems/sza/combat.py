@@ -72,7 +72,7 @@ def _hit_chance(game: Game, attacker: int, target: int, pace: str, board: Board 
         chance += int(game.params["furniture_bonus"]) if furniture is None else furniture
     if human:
         if has_ability(game, attacker, "cqc"):
-            chance += int(rules(game).abilities["cqc"].get("accuracy", 0))
+            chance += int(rules(game).abilities["cqc"]["accuracy"])
     elif board is not None:
         room = board.room(cell_of(board, game.world.get(target, Position)))
         if room is not None:
@@ -96,7 +96,7 @@ def strike(game: Game, attacker: int, target: int, pace: str, board: Board | Non
         return False
     dmg = game.roll(w["damage"], f"{why} damage") + int(w[pace][1]) + rules(game).bonus(strength(game, attacker))
     if human and has_ability(game, attacker, "cqc"):
-        dmg += int(rules(game).abilities["cqc"].get("damage", 0))
+        dmg += int(rules(game).abilities["cqc"]["damage"])
     harm(game, target, dmg, board, stage, why)
     return True
 
@@ -174,13 +174,13 @@ def shoot(game: Game, ent: int, target: int, board: Board, stage: Stage) -> bool
         chance += int(game.params["furniture_bonus"])
     ss = rules(game).abilities["sharp_shooter"]
     if has_ability(game, ent, "sharp_shooter"):
-        chance += int(ss.get("accuracy", 0))
+        chance += int(ss["accuracy"])
     hit = roll <= chance
     game.log("shot", shooter=ent, target=target, squares=squares, chance=chance, roll=roll, hit=hit)
     if hit:
         dmg = game.roll(rules(game).ranged[arms.ranged]["damage"], "shot damage")
         if has_ability(game, ent, "sharp_shooter"):
-            dmg += int(ss.get("damage", 0))
+            dmg += int(ss["damage"])
         harm(game, target, dmg, board, stage, "shot")
     return hit
 
@@ -214,9 +214,9 @@ def engagement(game: Game, mover: int, target: int, pace: str, board: Board, sta
     if pace == "run" and is_character(game, mover) and has_ability(game, mover, "one_shot_one_kill") \
             and not is_character(game, target):
         spec = rules(game).abilities["one_shot_one_kill"]
-        roll = game.roll(str(spec.get("die", "1d10")), "one shot, one kill")
+        roll = game.roll(str(spec["die"]), "one shot, one kill")
         game.log("one_shot_one_kill", character=mover, target=target, roll=roll)
-        if roll >= int(spec.get("target", 7)):
+        if roll >= int(spec["target"]):
             world.get(target, Wounds).left = 0
             destroy(game, target, "one shot, one kill")
             return

@@ -190,7 +190,7 @@ def _outnumbered(game: Game) -> bool:
     return any(len(opponents(game, c)) > morale(game, c) for c in characters(game))
 
 
-def _inspire(game: Game, opts: list[str], among: list[int] | None = None) -> int | None:
+def _inspire(game: Game, opts: list[str], among: list[int]) -> int | None:
     """Inspire (+5 Strength, Accuracy and Smarts for the turn) on an ally within reach that is
     locked in melee, so that it fights better this turn: the one held by the most zombies, then the
     weakest. Not while the Politician can engage a zombie itself (its own attack is worth more),
@@ -198,7 +198,7 @@ def _inspire(game: Game, opts: list[str], among: list[int] | None = None) -> int
     world = game.world
     best: tuple[int, int, int] | None = None
     pick = None
-    for i in range(len(opts)) if among is None else among:  # `among`: the indices worth reading
+    for i in among:  # the indices worth reading (those of the verb's options)
         o = opts[i]
         if o.startswith("ability:inspire:"):
             t = int(o.split(":")[2])
@@ -217,7 +217,7 @@ def _healing(game: Game, ent: int) -> int:
     return items.get("bandage", 0) * int(numbers["bandage"]) + items.get("water", 0) * int(numbers["water"])
 
 
-def _gift(game: Game, me: int, opts: list[str], among: list[int] | None = None) -> int | None:
+def _gift(game: Game, me: int, opts: list[str], among: list[int]) -> int | None:
     """Trading, where it pays for the two turns it costs: healing to an ally 10 or more short that
     has none, from a giver whose remaining items still heal all it is missing (so that healing
     never goes back and forth between two hurt characters), a magazine to a SAR-21 carrier with no spare.
@@ -225,7 +225,7 @@ def _gift(game: Game, me: int, opts: list[str], among: list[int] | None = None) 
     documents, the key, the oxygen canister, the rope) are worth nothing more in another's hands."""
     world = game.world
     mine = world.get(me, Wounds)
-    for i in range(len(opts)) if among is None else among:  # `among`: the indices worth reading
+    for i in among:  # the indices worth reading (those of the verb's options)
         o = opts[i]
         if not o.startswith("give:"):
             continue

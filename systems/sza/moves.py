@@ -31,7 +31,7 @@ def allowance(game: Game, ent: int, board: Board) -> tuple[int, int]:
         walk, run = r.numbers["zombie_move"][where]
     if not board.outdoor and ch is not None and "quick_step" in ch.abilities \
             and has_ability(game, ent, "quick_step"):  # the character read above: most have no Quick-Step
-        extra = int(r.abilities["quick_step"].get("squares", 2))
+        extra = int(r.abilities["quick_step"]["squares"])
         walk, run = walk + extra, run + extra
     return int(walk), int(run)
 

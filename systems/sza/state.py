@@ -128,7 +128,7 @@ def total_accuracy(game: Game, ent: int, board: Board | None, stage: Stage | Non
     a = comps[Attributes].accuracy
     markers = comps.get(Markers)
     if markers is not None and "inspired" in markers.tags:
-        a += int(rules(game).abilities["inspire"].get("bonus", 5))
+        a += int(rules(game).abilities["inspire"]["bonus"])
     if board is not None and stage is not None:
         if human is None:
             faction = comps.get(Faction)
@@ -145,14 +145,14 @@ def total_accuracy(game: Game, ent: int, board: Board | None, stage: Stage | Non
 def strength(game: Game, ent: int) -> int:
     s = game.world.get(ent, Attributes).strength
     if inspired(game, ent):
-        s += int(rules(game).abilities["inspire"].get("bonus", 5))
+        s += int(rules(game).abilities["inspire"]["bonus"])
     return s
 
 
 def smarts(game: Game, ent: int, board: Board, stage: Stage) -> int:
     s = game.world.get(ent, Attributes).smarts
     if game.world.get(ent, Markers).has("inspired"):
-        s += int(rules(game).abilities["inspire"].get("bonus", 5))
+        s += int(rules(game).abilities["inspire"]["bonus"])
     if is_character(game, ent):
         s += room_effects(game, board, stage, ent)[1]
     return s
@@ -161,7 +161,7 @@ def smarts(game: Game, ent: int, board: Board, stage: Stage) -> int:
 def morale(game: Game, ent: int) -> int:
     m = game.world.get(ent, Attributes).morale
     if game.world.get(ent, Markers).has("boosted"):
-        m += int(rules(game).abilities["morale_boost"].get("morale", 1))
+        m += int(rules(game).abilities["morale_boost"]["morale"])
     return max(1, m)
 
 
@@ -247,9 +247,9 @@ def harm(game: Game, target: int, damage: int, board: Board | None, stage: Stage
     if human:
         abil = rules(game).abilities
         if has_ability(game, target, "fire_helmet"):
-            damage += int(abil["fire_helmet"].get("damage_taken", -3))
+            damage += int(abil["fire_helmet"]["damage_taken"])
         if board is not None and speech_covers(game, target, board):
-            damage += int(abil["motivational_speech"].get("damage_taken", -3))
+            damage += int(abil["motivational_speech"]["damage_taken"])
     damage = max(0, damage)
     health = world.get(target, Wounds)
     health.left -= damage
@@ -297,7 +297,7 @@ def speech_covers(game: Game, target: int, board: Board) -> bool:
     """Motivational Speech: within `range` squares of a speaking Costa this turn."""
     tpos = game.world.get(target, Position)
     tcell = cell_of(board, tpos)
-    rng = int(rules(game).abilities["motivational_speech"].get("range", 2))
+    rng = int(rules(game).abilities["motivational_speech"]["range"])
     for ent, markers in game.world.query1(Markers):
         if "speech" in markers.tags and has_ability(game, ent, "motivational_speech"):
             if board.chebyshev(cell_of(board, game.world.get(ent, Position)), tcell) <= rng:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ecs_zombie.data import YMap, check_keys, fail, need, plain
+from ecs_zombie.data import YMap, check_keys, fail, need, need_int, plain
 from ecs_zombie.dice import parse
 from ecs_zombie.errors import DataError
 from ecs_zombie.limits import MAX_TABLE_NUMBER
@@ -20,6 +20,15 @@ RULES_KEYS = ("attribute_scores", "bands", "infection_turns", "classes", "melee"
 ABILITY_KEYS = ("title", "kind", "accuracy", "bonus", "damage", "damage_taken", "die", "heal", "morale", "once",
                 "range", "squares", "target")
 VEHICLES = ("car", "motorcycle", "truck")
+# The numbers each ability's rule reads from its entry: required on load, so that no rule falls back
+# on a number of its own (`die` is a dice expression, the rest whole numbers).
+ABILITY_NUMBERS: dict[str, tuple[str, ...]] = {
+    "fire_suit": ("heal",), "fire_helmet": ("damage_taken",), "cqc": ("accuracy", "damage"),
+    "sharp_shooter": ("accuracy", "damage"), "quick_step": ("squares",), "morale_boost": ("morale",),
+    "inspire": ("bonus", "range"), "tending_to_wounds": ("heal", "range"), "vial_of_antidote": ("range",),
+    "intravenous_injection": ("range",), "one_shot_one_kill": ("die", "target"),
+    "motivational_speech": ("damage_taken", "range"), "k9_companion": ("die", "target", "damage", "range"),
+}
 MAX_BOARD = 100  # squares a board may be wide or high
 FEATURES = frozenset({"door", "locked_door", "window", "table", "counter", "cabinet", "op_cabinet",
                       "locked_cabinet", "safe", "fuse", "ceiling", "stairs", "debris", "grass", "bush",
@@ -156,6 +165,15 @@ def rules(data: Any) -> Rules:
         kind = need(a, "kind", str, f"abilities.{aid}")
         if kind not in ("passive", "action", "free"):
             raise fail("kind must be passive, action or free", a, "kind", f"abilities.{aid}.kind")
+    for aid, keys in ABILITY_NUMBERS.items():
+        a = need(abilities, aid, dict, "abilities")
+        for key in keys:
+            if key == "die":
+                _dice(a, key, f"abilities.{aid}")
+            elif key == "range" or key == "squares":
+                need_int(a, key, f"abilities.{aid}", 0, MAX_TABLE_NUMBER)
+            else:
+                need(a, key, int, f"abilities.{aid}")
     checks = need(data, "checks", dict, "rules")
     for cid, c in checks.items():
         check_keys(c, ("bonus", "target"), f"checks.{cid}")

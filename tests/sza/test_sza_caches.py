@@ -85,7 +85,8 @@ def test_one_way_serves_both_paces(make_game: Any) -> None:
 
 def test_goals_follow_what_is_looted_and_opened(make_game: Any) -> None:
     """The goals and nearest features kept per state are those found afresh, as features are
-    looted and doors opened, and back again (the board's last state is compared, not trusted)."""
+    looted, doors opened and the lights fixed, and back again (the board's last state is compared,
+    not trusted)."""
     game = laid_out(make_game)
     board, stage = ctx(game)
     cell = board.cell(4, 4)
@@ -105,6 +106,11 @@ def test_goals_follow_what_is_looted_and_opened(make_game: Any) -> None:
     looted = goals(board, stage, cell), {k: nearest_feature(board, stage, cell, k) for k in board.features}
     assert looted == fresh() and looted != before
     stage.looted.remove(target)
+    assert (goals(board, stage, cell), {k: nearest_feature(board, stage, cell, k) for k in board.features}) == before
+    stage.flags.append("lights")  # the fuse box fixed: no longer a goal, the rest as before
+    lit = goals(board, stage, cell), {k: nearest_feature(board, stage, cell, k) for k in board.features}
+    assert lit == fresh() and lit[1]["fuse"] is None and before[1]["fuse"] is not None
+    stage.flags.remove("lights")
     assert (goals(board, stage, cell), {k: nearest_feature(board, stage, cell, k) for k in board.features}) == before
 
 

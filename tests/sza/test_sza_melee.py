@@ -12,6 +12,7 @@ from sza_helpers import (
     alone,
     arms,
     at,
+    attrs,
     ctx,
     d100,
     dice,
@@ -30,9 +31,10 @@ from sza_helpers import (
     zombie,
 )
 
+from ecs_zombie.systems.sza import stage as stage_mod
 from ecs_zombie.systems.sza.actions import perform
 from ecs_zombie.systems.sza.combat import strike
-from ecs_zombie.systems.sza.state import harm
+from ecs_zombie.systems.sza.state import accuracy, harm
 from ecs_zombie.systems.sza.zombies import zombie_act
 
 # WEAPONS TABLE (Melee): damage die sides; Stationery Accuracy modifier. Every weapon: running
@@ -265,6 +267,25 @@ def test_darkness_costs_characters_ten_until_the_lights(make_game: Any) -> None:
     drive(game, perform(game, bruce, "attack", board, st))
     assert [a["chance"] for a in logged(game, "attack")] == [53, 70, 63]
 
+
+
+def test_darkness_is_no_penalty_to_zombies_nor_the_risen(make_game: Any) -> None:
+    """The dark Store Room's -10 (DESIGN CHOICE, `darkness_penalty`) is the characters' alone: a
+    zombie's total Accuracy there is its own, and so is that of a character risen as a zombie
+    (which keeps its infection) - the total that orders the zombies' initiative."""
+    game = laid_out(make_game)
+    board, st = ctx(game)
+    mary = alone(game, "Mary Jacobs", 2, 7)
+    z = zombie(game, 2, 8)
+    own = attrs(game, mary).accuracy
+    assert accuracy(game, mary, board, st) == own - 10
+    assert accuracy(game, z, board, st) == attrs(game, z).accuracy
+    set_stamina(game, mary, 5, 50)
+    harm(game, mary, 5, board, st, "test")
+    for _ in range(3):
+        stage_mod.infection(game)
+    assert logged(game, "risen") and infection(game, mary).infected
+    assert accuracy(game, mary, board, st) == own
 
 def test_darkness_penalty_is_a_parameter(make_game: Any) -> None:
     game = laid_out(make_game, params={"darkness_penalty": 25})

@@ -30,7 +30,7 @@ from sza_helpers import (
 )
 
 from ecs_zombie.systems.sza.actions import options, perform
-from ecs_zombie.systems.sza.moves import step_towards
+from ecs_zombie.systems.sza.moves import Reach, move_along, path, step_towards
 from ecs_zombie.systems.sza.zombies import zombie_act
 
 CLASS_OF = {"Bruce Long": "firefighter", "SGT Connor": "soldier", "Dexter": "convict", "Costa Wang": "politician",
@@ -426,3 +426,39 @@ def test_vehicle_capacity(make_game: Any, tmp_path: Path, kind: str, capacity: i
             boarded.append(ent)
     assert len(boarded) == capacity and car.passengers == boarded
     assert all(markers(game, e).has("aboard") and at(game, e) == (21, 0) for e in boarded)
+
+
+# -- ways and their ends --------------------------------------------------------------------------
+
+def test_a_way_into_the_boards_first_square(make_game: Any) -> None:
+    """Square 0, the street's top-left corner, is a square like any other: a walk towards it from
+    beside it ends on it."""
+    game = laid_out(make_game, STREET)
+    board, st = ctx(game)
+    mary = alone(game, "Mary Jacobs", 1, 0)
+    assert path(game, mary, 0, 2, board, st) == [0]
+
+
+def test_no_way_to_a_square_behind_a_locked_door(make_game: Any) -> None:
+    """The panic room's locked door shuts its squares off: a way there is empty, at either pace,
+    and the mover stays where it is."""
+    game = laid_out(make_game)
+    board, st = ctx(game)
+    mary = alone(game, "Mary Jacobs", 30, 5)
+    inside = board.cell(32, 2)
+    assert Reach(game, mary, board, st).way(inside) == []
+    assert Reach(game, mary, board, st).paces(inside) == (False, False)
+    assert path(game, mary, inside, 5, board, st, running=True) == []
+    step_towards(game, mary, inside, 5, board, st, True)
+    assert at(game, mary) == (30, 5)
+
+
+def test_moving_onto_an_enemy_engages_it(make_game: Any) -> None:
+    """A move along a way that ends on an enemy's square engages it (landing engages), also when
+    the caller does not know the enemies' squares."""
+    game = laid_out(make_game)
+    board, _st = ctx(game)
+    mary = alone(game, "Mary Jacobs", 7, 1)
+    z = zombie(game, 9, 1)
+    assert move_along(game, mary, [board.cell(8, 1), board.cell(9, 1)], board, False) == board.cell(9, 1)
+    assert at(game, mary) == (9, 1) and engaged_with(game, mary) == [z]

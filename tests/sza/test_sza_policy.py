@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from sza_helpers import (
+    NAMES,
     STREET,
     add_item,
     alone,
@@ -25,6 +26,7 @@ from sza_helpers import (
     items,
     laid_out,
     logged,
+    markers,
     put,
     run_system,
     set_stamina,
@@ -278,6 +280,107 @@ def test_healing_never_goes_back_and_forth(make_game: Any) -> None:
     assert not chosen(game, mary, "stairs").startswith("give:")
 
 
+
+@pytest.mark.parametrize(("left", "gift"), [(40, False), (39, True)])
+def test_a_gift_in_a_fight_only_to_an_ally_under_half(make_game: Any, left: int, gift: bool) -> None:
+    """With zombies on the board, healing goes only to an ally badly hurt: under half its total
+    Stamina (docs/sza.md, trading: "Only between fights, or to an ally badly hurt"). At exactly
+    half (40 of 80) Bruce gets nothing; at 39 he gets a bandage."""
+    game = laid_out(make_game)
+    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
+    clear_others(game, [mary, bruce])
+    put(game, mary, 2, 3)
+    put(game, bruce, 3, 3)
+    zombie(game, 33, 6)  # on level 2, far out of reach
+    set_stamina(game, bruce, left, 80)
+    assert (chosen(game, mary, "stairs") == f"give:bandage:{bruce}") is gift
+
+
+# -- detours between fights: one free character per salvage spot within DETOUR squares ---------------
+
+def test_between_fights_the_nearest_free_character_detours_for_loot(make_game: Any) -> None:
+    """With no zombie on the board, a character two squares from the store room's cabinet (two
+    bandages) goes for it on the way to its aim; the parked characters are three squares from it."""
+    game = laid_out(make_game)
+    bruce = alone(game, "Bruce Long", 3, 6)
+    assert chosen(game, bruce, "stairs") == "goto:cabinet"
+
+
+@pytest.mark.parametrize("aim", ["hunt", "stairs"])
+def test_no_detour_while_zombies_are_about(make_game: Any, aim: str) -> None:
+    """With a zombie anywhere on the board the character keeps to the matter in hand, two squares
+    from the cabinet: its aim, or the zombie when hunting."""
+    game = laid_out(make_game)
+    bruce = alone(game, "Bruce Long", 3, 6)
+    far = zombie(game, 33, 6)  # on level 2, far out of reach
+    assert chosen(game, bruce, aim) == ("goto:stairs" if aim == "stairs" else f"approach:{far}")
+
+
+def test_a_hunting_party_makes_no_detour(make_game: Any) -> None:
+    """Hunting (no zombie on the board yet), the character makes no detour for the cabinet."""
+    game = laid_out(make_game)
+    bruce = alone(game, "Bruce Long", 3, 6)
+    assert chosen(game, bruce, "hunt") != "goto:cabinet"
+
+
+@pytest.mark.parametrize(("turn", "expect"), [(24, "goto:cabinet"), (25, "goto:stairs")])
+def test_no_detours_late_in_a_scenario(make_game: Any, turn: int, expect: str) -> None:
+    """From turn `DETOUR_TURNS` (25) of a scenario on, the party keeps to its aim."""
+    game = laid_out(make_game)
+    bruce = alone(game, "Bruce Long", 3, 6)
+    stage(game).turn = turn
+    assert chosen(game, bruce, "stairs") == expect
+
+
+def _far_off(game: Any, keep: list[int]) -> None:
+    """Every other character in the panic room, far from every salvage spot of level 1."""
+    for name in NAMES:
+        ent = who(game, name)
+        if ent not in keep:
+            put(game, ent, 33, 3)
+
+
+@pytest.mark.parametrize(("where", "expect"), [((2, 4), "goto:cabinet"), ((1, 3), "goto:stairs")])
+def test_a_detour_is_at_most_four_squares(make_game: Any, where: tuple[int, int], expect: str) -> None:
+    """`DETOUR` is 4: the store room's cabinet at (1, 8) is four squares' walk from (2, 4) in the
+    planning room and five from (1, 3). (The lights are on: the fuse box is then no detour.)"""
+    game = laid_out(make_game)
+    bruce = who(game, "Bruce Long")
+    _far_off(game, [bruce])
+    put(game, bruce, *where)
+    stage(game).flags.append("lights")
+    assert chosen(game, bruce, "stairs") == expect
+
+
+@pytest.mark.parametrize(("aboard", "expect"), [(None, "goto:stairs"), ("Mary Jacobs", "goto:cabinet"),
+                                                ("Bruce Long", "wait")])
+def test_one_character_per_spot_the_nearest(make_game: Any, aboard: str | None, expect: str) -> None:
+    """The free character nearest the spot goes; the others carry on: Bruce, two squares from the
+    cabinet, leaves it to Mary, one square from it. A character aboard a vehicle is not free: Mary
+    aboard does not take the spot from Bruce, and Bruce aboard goes nowhere on foot."""
+    game = laid_out(make_game)
+    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
+    clear_others(game, [mary, bruce])
+    put(game, bruce, 3, 6)
+    put(game, mary, 2, 7)
+    stage(game).flags.append("lights")  # the fuse box, near them both, is then no detour
+    if aboard:
+        markers(game, who(game, aboard)).add("aboard")
+    assert chosen(game, bruce, "stairs") == expect
+
+
+@pytest.mark.parametrize(("armed", "expect"), [(False, "goto:stairs"), (True, "goto:locked_cabinet")])
+def test_a_magazine_is_worth_a_detour_only_to_a_gun(make_game: Any, armed: bool, expect: str) -> None:
+    """The locked cabinet holds a magazine ("loot" in rules.yaml): worth a detour only while someone
+    carries a gun (Bruce two squares from it, in the level 2 store room)."""
+    game = laid_out(make_game)
+    bruce = alone(game, "Bruce Long", 28, 8)
+    for name in NAMES:
+        arms(game, who(game, name)).ranged = ""
+    if armed:
+        arms(game, who(game, "SGT Connor")).ranged = "sar21"
+    assert chosen(game, bruce, "stairs") == expect
+
 def _politician_and_mary(make_game: Any, zombies_on_mary: int) -> tuple[Any, int, int]:
     game = laid_out(make_game)
     costa, mary = who(game, "Costa Wang"), who(game, "Mary Jacobs")
@@ -356,6 +459,19 @@ def test_zombie_targets_prefer_the_unheld_then_the_nearest_then_the_weakest(make
     drive(game, zombie_act(game, z3, board, st))
     assert logged(game, "attack")[-1]["target"] == bruce
 
+
+
+def test_a_zombie_goes_only_for_characters_it_has_a_way_to(make_game: Any) -> None:
+    """A zombie's victim is chosen among the characters it has a way to: the party in the locked panic
+    room are nobody's victims, and the zombie with no one else to go for stays where it is."""
+    game = laid_out(make_game)
+    board, st = ctx(game)
+    for name in NAMES:
+        put(game, who(game, name), 33, 3)  # everyone in the panic room, behind its locked door
+    z = zombie(game, 30, 5)
+    drive(game, zombie_act(game, z, board, st))
+    assert not [t for t in markers(game, z).tags if t.startswith("victim:")]
+    assert at(game, z) == (30, 5) and not logged(game, "move")
 
 def test_the_weaker_of_two_equally_near(make_game: Any) -> None:
     game = laid_out(make_game)
