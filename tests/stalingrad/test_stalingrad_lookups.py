@@ -14,6 +14,7 @@ games.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +29,7 @@ from ecs_zombie.systems.stalingrad import activation, attack, board, heuristics
 from ecs_zombie.systems.stalingrad.board import gmap
 from ecs_zombie.systems.stalingrad.components import ActivationState
 from ecs_zombie.systems.stalingrad.geometry import SquareGeometry, geometry
+from tests.stalingrad.stalingrad_support import OPEN_MAP, at, char, declare, make, mark, zombie
 
 LEGEND = {".": Cell("open"), "#": Cell("wall"), "%": Cell("obstructive"), "+": Cell("door"),
           "/": Cell("door", (), True)}
@@ -226,6 +228,7 @@ class _CheckingMoves(_Checking):
         occ = board.occupancy(game)
         undead = set(board.zombies(game))
         zoc = activation.zoc_squares(game, closed)
+        assert zoc == plain_zoc(game, closed)
         blocked, stop = activation._move_bounds(game, g, closed)
         assert blocked == {g.index(sq) for sq, e in occ.items() if e in undead and g.inside(sq)}
         assert stop == {g.index(sq) for sq in zoc} | {g.index(sq) for sq in g.squares("exit")}
@@ -261,6 +264,18 @@ class _CheckingMoves(_Checking):
                 assert kept == blast._value(land), land
         assert heuristics.best_grenade(game, ent) == plain_best_grenade(game, ent)
         self.checked += 1
+
+
+def plain_zoc(game: Game, closed: frozenset[Square]) -> set[Square]:
+    """Every square one legal step from a zombie that is not stunned (unless the modifiers keep the
+    zone while stunned), a figure off the map having none (the code before the look-up)."""
+    g = gmap(game)
+    keep = board.mods(game).zoc_while_stunned
+    out: set[Square] = set()
+    for z in board.zombies(game):
+        if keep or not board.stunned(game, z):
+            out.update(g.neighbours(board.pos(game, z), closed))
+    return out
 
 
 def plain_best_grenade(game: Game, ent: int) -> tuple[float, Square | None]:
@@ -334,3 +349,29 @@ def test_kept_distance_fields_are_kept_per_sources_and_doors(monkeypatch: pytest
     for x in range(bound + 5):
         grid.kept_distance_field(g, ((x % 4, 0), (x, 9)), frozenset())
     assert len(g.memo[("fields",)]) <= bound
+
+
+def test_figures_off_the_map_touch_nothing_and_hold_no_zone(tmp_path: Path) -> None:
+    """A hand-made scenario may stand a zombie beyond the map's edge (one square past each side):
+    the look-ups indexed by square never read such a figure as the square that index would name
+    (one row down, one row up), and the squares along the edges are read as themselves. Checked
+    as the played games are (`_CheckingMoves`), with the zombies beside the edges stunned and not."""
+    w, h = len(OPEN_MAP[0]), len(OPEN_MAP)
+    off = [(w, 0), (0, h), (-1, 3), (3, -1), (w, h - 2)]
+    edge = [(0, 2), (w - 1, 1), (2, h - 1)]
+    game = make(tmp_path, [char("commissar", 1, 1), *(zombie("walker", x, y) for x, y in off + edge)])
+    ent = at(game, 1, 1)
+    declare(game, ent, "running", 6)
+    policy = _CheckingMoves()
+    policy.check(game, ent)
+    mark(game, at(game, 0, 2), "stunned")
+    policy.check(game, ent)
+    g = gmap(game)
+    closed = board.closed_doors(game)
+    ring = [(x, y) for y in range(-1, h + 1) for x in range(-1, w + 1)]
+    for a in ring:
+        for b in ring:
+            if max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 2:
+                want = grid.adjacent(a, b) and g.can_step(a, b, closed)
+                assert board.touching(game, a, b) == want == board.touching(game, a, b, closed), (a, b)
+    assert board.touching(game, (w, 0), (0, 1)) is False  # index w is square (0, 1)
