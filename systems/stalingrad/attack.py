@@ -228,20 +228,13 @@ def _first_throw_square(g: GridMap, closed: frozenset[Square], me: Square, facin
 
 def attack_options(game: Game, ent: int, covering: bool = False) -> list[Option]:
     """The attacks the character may make now: ["attack", type, weapon] (covering: no grenades)."""
-    return attack_options_seen(game, ent, covering)[0]
-
-
-def attack_options_seen(game: Game, ent: int, covering: bool = False
-                        ) -> tuple[list[Option], list[tuple[int, int, Sight]]]:
-    """`attack_options`, with the `visible_zombies` it looked at (for the estimates of the same
-    moment, which would otherwise look again)."""
-    options, visible, _h2h = attack_options_reach(game, ent, covering)
-    return options, visible
+    return attack_options_reach(game, ent, covering)[0]
 
 
 def attack_options_reach(game: Game, ent: int, covering: bool = False) -> tuple[
         list[Option], list[tuple[int, int, Sight]], dict[str, list[tuple[int, int, Sight]]]]:
-    """`attack_options_seen`, with each H2H weapon's `h2h_targets` it looked at (by weapon name)."""
+    """`attack_options`, with the `visible_zombies` it looked at (for the estimates of the same
+    moment, which would otherwise look again) and each H2H weapon's `h2h_targets` (by weapon name)."""
     arms = game.world.get(ent, Arsenal)
     geo = geometry(game, ent)
     if type(geo) is SquareGeometry:

@@ -13,6 +13,7 @@ from ecs_zombie import Game, new_game
 from ecs_zombie.errors import GameError
 from ecs_zombie.systems.stalingrad import activation, attack, spawn, zombies
 from ecs_zombie.systems.stalingrad import round as stalingrad_round
+from ecs_zombie.systems.stalingrad.geometry import SquareGeometry, geometry
 from tests.stalingrad.stalingrad_support import (
     HIDDEN,
     SEARCHING,
@@ -187,6 +188,17 @@ def test_gear_goes_only_to_an_adjacent_friend_and_leaves_the_giver(tmp_path: Pat
     assert gear(game, sgt) == [] and gear(game, sniper) == ["bandage", "map case"]
 
 
+def test_gear_goes_to_a_friend_on_any_of_the_eight_squares_around(tmp_path: Path) -> None:
+    """"Adjacent" is any of the eight squares: a friend to the north-west and one to the south-east
+    are both offered the bandage; one two squares off is not."""
+    game = make(tmp_path, [char("sergeant", 3, 3), char("sniper", 2, 2), char("sapper", 4, 4),
+                           char("commissar", 5, 3)])
+    sgt, sniper, sapper = at(game, 3, 3), at(game, 2, 2), at(game, 4, 4)
+    declare(game, sgt, WALKING, 4)
+    assert [o for o in options(game, sgt) if o[0] == "pass"] == [["pass", "bandage", sniper],
+                                                                  ["pass", "bandage", sapper]]
+
+
 # -- attacks offered -------------------------------------------------------------------------------
 
 def test_a_firearm_does_not_reach_two_squares_in_h2h(tmp_path: Path) -> None:
@@ -196,6 +208,19 @@ def test_a_firearm_does_not_reach_two_squares_in_h2h(tmp_path: Path) -> None:
     sgt = at(game, 0, 3)
     assert [o for o in attack.attack_options(game, sgt) if o[1] == "h2h"] == []
 
+
+
+@pytest.mark.parametrize(("facing", "zs"), [(6, (4, 3)), (7, (4, 2)), (0, (5, 2)), (5, (4, 4))])
+def test_a_zombie_adjacent_in_front_forces_h2h_facing_any_way(tmp_path: Path, facing: int,
+                                                                zs: tuple[int, int]) -> None:
+    """"If adjacent to a zombie (in front arc), the attack type must be H2H": the commissar facing
+    west, north-west, north or south-west with a walker on the square in front is offered H2H only."""
+    game = make(tmp_path, [char("commissar", 5, 3, facing=facing), zombie("walker", *zs)])
+    com = at(game, 5, 3)
+    geo = geometry(game, com)
+    assert attack.forced_h2h(game, com) and attack.forced_h2h(game, com, geo)
+    assert isinstance(geo, SquareGeometry) and attack._in_front(game, com, geo)[0]
+    assert {o[1] for o in attack.attack_options(game, com)} == {"h2h"}
 
 def test_h2h_strikes_the_closest_zombie(tmp_path: Path) -> None:
     """H2H: the target must be the closest zombie: with a spade, a zombie touching the sapper
@@ -227,6 +252,16 @@ def test_no_grenade_on_ones_own_square(tmp_path: Path) -> None:
     assert squares == sorted(squares, key=lambda s: (s[1], s[0]))  # offered by row, then column
     assert squares[:3] == [(0, 0), (1, 0), (2, 0)]  # (0, 0) lies on 135°: the side arc
 
+
+
+def test_the_first_grenade_square_may_be_eight_away(tmp_path: Path) -> None:
+    """"Within range 8": in a corridor walled for seven squares, the one square a grenade can be
+    thrown to is the eighth, and the character can throw."""
+    rows = ["C#######.", "#########"]
+    game = make(tmp_path, [char("commissar", 0, 0)], rows=[r.replace("C", ".") for r in rows])
+    com = at(game, 0, 0)
+    assert attack.grenade_squares(game, com, True) == [(8, 0)]
+    assert attack.grenade_squares(game, com) == [(8, 0)]
 
 # -- unlocking and estimates -----------------------------------------------------------------------
 
@@ -276,6 +311,12 @@ def test_hit_estimates_for_the_policy(tmp_path: Path) -> None:
     game = make(tmp_path / "c", [char("sergeant", 0, 3), char("sniper", 2, 3), zombie("walker", 4, 3)])
     assert _estimates(game, at(game, 0, 3), WALKING) == {("attack", "normal", "ppsh"): 9,
                                                           ("attack", "spread", "ppsh"): 9}
+    # Across rubble it adds 2 a square: walking PPSh at range 4 across one is 5 + 1 + 2 + 2.
+    rows = list(ROWS)
+    rows[3] = "..%........."
+    game = make(tmp_path / "d", [char("sergeant", 0, 3), zombie("walker", 4, 3)], rows=rows)
+    assert _estimates(game, at(game, 0, 3), WALKING) == {("attack", "normal", "ppsh"): 10,
+                                                          ("attack", "spread", "ppsh"): 10}
 
 
 def test_a_hidden_zombie_seen_during_an_activation_is_revealed(tmp_path: Path) -> None:

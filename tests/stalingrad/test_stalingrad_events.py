@@ -80,6 +80,18 @@ def test_activation_movement_and_door_events(tmp_path: Path) -> None:
     assert events(game, "zone_of_control") == [{"character": sgt, "square": [5, 6]}]
 
 
+
+def test_a_move_logs_every_square_it_passes(tmp_path: Path) -> None:
+    """`moved` lists the squares of the cheapest path, start left out and destination last: running
+    from (2, 2) to (5, 2) passes (3, 2) and (4, 2), 3 MPs of 8."""
+    game = make(tmp_path, [char("sergeant", 2, 2)], rows=ROWS)
+    sgt = at(game, 2, 2)
+    todo = [["move", 5, 2]]
+    run(game, activation.activate(game, sgt), {"stalingrad.mode": RUNNING,
+                                               "stalingrad.action": lambda d: todo.pop(0) if todo else ["end"]})
+    assert events(game, "moved") == [{"character": sgt, "path": [[3, 2], [4, 2], [5, 2]], "cost": 3, "mp": 5}]
+
+
 def test_attack_events(tmp_path: Path) -> None:
     """attack_declared, attack, zombie_stunned, zombie_hit, zombie_killed, ammo, wound (friendly fire),
     attack_fails."""

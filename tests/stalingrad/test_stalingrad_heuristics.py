@@ -16,7 +16,7 @@ import pytest
 from ecs_zombie import Game
 from ecs_zombie.components import Facing
 from ecs_zombie.schedule import lookup
-from ecs_zombie.systems.stalingrad import activation, attack
+from ecs_zombie.systems.stalingrad import activation, attack, heuristics
 from ecs_zombie.systems.stalingrad.board import stun_zombie
 from tests.helpers import drive
 from tests.stalingrad.stalingrad_support import (
@@ -276,3 +276,149 @@ def test_closes_a_door_on_the_zombies_behind(tmp_path: Path) -> None:
     outside = make(tmp_path / "b", [char("sergeant", 3, 0), zombie("walker", 9, 0)], rows=rows)
     declare(outside, at(outside, 3, 0), WALKING, 4)
     assert action(outside, at(outside, 3, 0))[0] == "move"
+
+
+BLAST_MAP = [
+    "............",
+    "............",
+    "............",
+    "............",
+    "...%........",
+    "............",
+    "............",
+    "............",
+    "............",
+]
+
+
+def test_a_blast_weighs_each_figure_by_its_chance_of_a_hit(tmp_path: Path) -> None:
+    """GRENADE: "The attack range includes the square the grenade landed on", the hit # is the
+    grenade's (2, PB 1, RM 1) with only LOF modifiers (+1 a figure between, +2 an obstructive square
+    crossed), and a roll of "final hit # + 3" or more hits; "skipping any targets where final hit #
+    would exceed 12". So a figure r squares (diagonals 2) from the landing square is hit on a d12 of
+    2 + r + 3 or more: (8 - r) / 12. The heuristic's worth of a landing square is the kills expected
+    (a brute's 2 hits halve its part) less 6 for each wound expected on a character (FRIEND_COST).
+
+    Landing on (5, 4): a walker on it 8/12, one beside it 7/12, a brute 3 away 5/12 / 2, a walker 7
+    away (4 + 3) 1/12, one 8 away nothing; a walker 4 away behind a character 2 away (3/12; the
+    character 6/12 x 6), one 4 away beyond rubble (2/12). The bound counts every zombie in range as
+    in plain sight and no character: 8 + 7 + 1 + 4 + 4 twelfths, and the brute's 5/24."""
+    folder = tmp_path / "blast"
+    walkers = [(5, 4), (6, 4), (1, 1), (1, 0), (5, 8), (1, 4)]
+    game = make(folder, [char("commissar", 11, 8), char("commissar", 5, 6), zombie("brute", 5, 1),
+                         *(zombie("walker", x, y) for x, y in walkers)], rows=BLAST_MAP)
+    blast = heuristics._Blast(game, attack.weapon(game, "grenade"))
+    assert blast._value((5, 4)) == pytest.approx((8 + 7 + 1 + 3 + 2) / 12 + 5 / 24 - 6 * 6 / 12)
+    assert blast.value((5, 4)) == blast._value((5, 4))
+    assert blast.bound((5, 4)) == pytest.approx((8 + 7 + 1 + 4 + 4) / 12 + 5 / 24)
+
+
+def test_moves_to_the_first_square_nearest_the_exit(tmp_path: Path) -> None:
+    """With 2 MPs walking from (8, 4), the squares nearest the exit at (11, 0) are (8, 2), (8, 3)
+    and (9, 3), each 3 squares from it (the sergeant's own square is 4): it moves to the first of
+    them in the options' order (by row, then column), (8, 2)."""
+    game = make(tmp_path, [char("sergeant", 8, 4)], rows=EXIT_ROWS)
+    sgt = at(game, 8, 4)
+    declare(game, sgt, WALKING, 2)
+    assert action(game, sgt) == ["move", 8, 2]
+
+
+@pytest.mark.parametrize(("second", "throws"), [((8, 5), True), ((8, 6), False)])
+def test_a_grenade_needs_two_zombies_within_two(tmp_path: Path, second: tuple[int, int], throws: bool) -> None:
+    """Two walkers 8 squares off: 2 apart (diagonals 2), landing on one is worth 8/12 + 6/12 of a kill
+    and the grenade flies; 3 apart, no two zombies are together and the commissar shoots."""
+    game = make(tmp_path, [char("commissar", 0, 3), zombie("walker", 8, 3), zombie("walker", *second)])
+    com = at(game, 0, 3)
+    declare(game, com, STATIONARY, 0)
+    assert (action(game, com) == ["attack", "grenade", "grenade"]) == throws
+    assert (heuristics.best_grenade(game, com)[1] == (8, 3)) == throws
+
+
+def test_two_brutes_are_not_worth_a_grenade(tmp_path: Path) -> None:
+    """Brutes take 2 hits: two of them 2 apart are worth (8/12 + 6/12) / 2 = 0.58 of a kill at best,
+    under the 0.6 the heuristic asks (GRENADE_WORTH), so no square is weighed and none thrown at."""
+    game = make(tmp_path, [char("commissar", 0, 3), zombie("brute", 6, 3), zombie("brute", 6, 5)])
+    com = at(game, 0, 3)
+    assert heuristics.best_grenade(game, com) == (0.0, None)
+
+
+def test_a_negative_lof_modifier_weighs_every_square(tmp_path: Path) -> None:
+    """With LOF modifiers that lower the hit # (a table may set them so), a blast's worth has no
+    bound (a figure between could raise it): every zombie's square is weighed, and the pack still
+    draws the grenade."""
+    modifiers = {"attack": {"stationary": 0, "walking": 2, "running": 4},
+                 "covering": {"stationary": 0, "walking": 2, "running": 4},
+                 "lof": {"intervening_figure": -1, "obstructive": 2},
+                 "arcs": {"front_half_angle": 45, "rear_half_angle": 45}, "zoc_while_stunned": False}
+    game = make(tmp_path, [char("commissar", 0, 3), zombie("walker", 8, 3), zombie("walker", 8, 4),
+                           zombie("walker", 9, 3)], extra={"modifiers": modifiers})
+    com = at(game, 0, 3)
+    blast = heuristics._Blast.of(game, com)
+    assert blast is not None and blast.bound((8, 3)) is None
+    assert heuristics.best_grenade(game, com)[1] == (8, 3)
+
+
+def test_a_throws_worth_counts_its_deviations(tmp_path: Path) -> None:
+    """A throw at range 8 in the front arc with a clear LOF, stationary, lands on a d12 of 8 or more
+    (5 in 12); otherwise it deviates, weighed as landing 2 squares off in one of the eight
+    directions, each as likely (those that are no square to land on left out)."""
+    game = make(tmp_path, [char("commissar", 0, 3), zombie("walker", 8, 3), zombie("walker", 8, 4),
+                           zombie("walker", 9, 3)])
+    com = at(game, 0, 3)
+    declare(game, com, STATIONARY, 0)
+    blast = heuristics._Blast.of(game, com)
+    assert blast is not None
+    spots = [(8 + 2 * dx, 3 + 2 * dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    off = sum(blast._value(q) for q in spots) / 8  # all eight on the open map
+    want = 5 / 12 * blast._value((8, 3)) + 7 / 12 * off
+    assert heuristics.throw_value(game, com, (8, 3)) == pytest.approx(want)
+    assert heuristics.throw_value(game, com, (8, 3), blast) == pytest.approx(want)
+
+
+def test_zombies_are_near_by_rows_too(tmp_path: Path) -> None:
+    """"Within 4 squares" counts king moves, rows as columns: a walker 4 rows above the commissar
+    makes it walk; one 5 rows above leaves it running."""
+    game = make(tmp_path, [char("commissar", 5, 5), zombie("walker", 5, 1), char("sapper", 9, 6),
+                           zombie("walker", 9, 1)], rows=EXIT_ROWS, track="-" * 12)
+    modes = [RUNNING, WALKING, STATIONARY]
+    assert heuristic_choice(game, "stalingrad.mode", modes, character=at(game, 5, 5)) == WALKING
+    assert heuristic_choice(game, "stalingrad.mode", modes, character=at(game, 9, 6)) == RUNNING
+
+
+def test_a_grenade_square_chosen_for_another_policys_throw(tmp_path: Path) -> None:
+    """Asked where to throw when its own weighing would not throw (a lone walker: the throw was
+    another policy's), the heuristic takes the offered square whose blast is worth most among
+    those within 2 squares of a zombie (king moves), the first of equals; with none near a zombie,
+    the first offered."""
+    game = make(tmp_path, [char("commissar", 0, 3), zombie("walker", 6, 5)])
+    com = at(game, 0, 3)
+    assert heuristics.best_grenade(game, com) == (0.0, None)
+    assert heuristic_choice(game, "stalingrad.grenade_square", [[2, 3], [6, 3], [6, 4], [6, 5]],
+                            character=com) == [6, 5]
+    # (6, 3)'s blast reaches the commissar 6 squares off (a wound weighs 6 kills); (8, 5) and (6, 7),
+    # each 2 from the walker and 10 from him, are worth the same: the first of them
+    assert heuristic_choice(game, "stalingrad.grenade_square", [[2, 3], [6, 3], [8, 5], [6, 7]],
+                            character=com) == [8, 5]
+    assert heuristic_choice(game, "stalingrad.grenade_square", [[2, 3], [1, 1]], character=com) == [2, 3]
+
+
+def test_a_facing_is_worth_the_shot_at_the_nearest_zombie_it_would_see(tmp_path: Path) -> None:
+    """Facing east from (5, 5), the nearest zombie in front is the walker at (7, 6), range 3 (2 + 1;
+    diagonals count 2), though the one at (10, 5), range 5, came first: the TT-33 (hit 6, PB 3)
+    stationary would shoot at 6 there. Facing west, the walker at (1, 5), range 4: 6 + 1."""
+    game = make(tmp_path, [char("commissar", 5, 5), zombie("walker", 10, 5), zombie("walker", 7, 6),
+                           zombie("walker", 1, 5)])
+    com = at(game, 5, 5)
+    assert heuristics.facing_shot(game, com, 2, "stationary") == 6
+    assert heuristics.facing_shot(game, com, 6, "stationary") == 7
+    assert [(r, sq) for r, sq, _s in heuristics.sighted(game, com)] == [(3, (7, 6)), (4, (1, 5)), (5, (10, 5))]
+
+
+def test_moves_onto_an_exit_on_the_maps_first_column(tmp_path: Path) -> None:
+    """The exit at (0, 0), on the map's first column: two squares off with 2 MPs walking, the
+    sergeant moves onto it (and escapes) rather than to a square beside it."""
+    rows = ["E..........."] + ["............"] * 7
+    game = make(tmp_path, [char("sergeant", 2, 0, facing=6)], rows=rows)
+    sgt = at(game, 2, 0)
+    declare(game, sgt, WALKING, 2)
+    assert action(game, sgt) == ["move", 0, 0]

@@ -52,9 +52,11 @@ from tests.stalingrad.stalingrad_support import (
     set_ammo,
     set_covering,
     set_mode,
+    set_wounds,
     tally,
     waiting,
     where,
+    wound_limit,
     wounds,
     zombie,
 )
@@ -257,6 +259,28 @@ def test_zombie_locks_then_wounds_and_the_lock_breaks(tmp_path: Path) -> None:
     assert lockers(game, sgt) == []
 
 
+
+def test_the_zombies_stop_when_no_character_is_left(tmp_path: Path) -> None:
+    """The last character killed by the first zombie to act (locked, one wound from his limit), the
+    zombies still to act this turn have no one to go for: they neither move nor attack."""
+    game = make(tmp_path, [char("sergeant", 3, 3), zombie("walker", 4, 4), zombie("walker", 10, 1)])
+    sgt, first, last = at(game, 3, 3), at(game, 4, 4), at(game, 10, 1)  # bottom row first: (4, 4)
+    lock(game, sgt, first)
+    set_wounds(game, sgt, wound_limit(game, sgt) - 1)
+    run(game, zombies.zombie_activations(game))
+    assert not game.world.exists(sgt)
+    assert where(game, last) == (10, 1) and not [e for e in events(game, "zombie_moved") if e["zombie"] == last]
+
+
+def test_no_zombie_acts_once_the_game_is_over(tmp_path: Path) -> None:
+    """A game ended during the zombies' activations (a hybrid's step may end it there) stops them at
+    once: the walker next in line neither moves nor locks."""
+    game = make(tmp_path, [char("sergeant", 3, 3), zombie("walker", 5, 3)])
+    z = at(game, 5, 3)
+    game.end("zombies")
+    run(game, zombies.zombie_activations(game))
+    assert where(game, z) == (5, 3) and events(game, "zombie_moved") == [] and lockers(game, at(game, 3, 3)) == []
+
 def test_locked_character_cannot_move_or_search_but_can_attack(tmp_path: Path) -> None:
     """Locked: no movement actions and no searching, but an attack is still allowed."""
     rows = ["............"] * 8
@@ -288,6 +312,40 @@ def test_zombie_target_ties_are_offered_to_the_player(tmp_path: Path) -> None:
     assert asked[0].kind == "stalingrad.zombie_target" and asked[0].options == [sgt, sniper]
     assert where(game, z) == (6, 4)
 
+
+
+def test_a_zombie_steps_closest_in_direction_to_its_target(tmp_path: Path) -> None:
+    """DESIGN CHOICE (docs/stalingrad.md, zombie movement): of the free squares one step nearer its
+    target a zombie takes the one closest in direction to it, turning either way alike, the first
+    clockwise from north on a tie. A walker at (5, 5) heading for the sergeant at (9, 5), straight
+    east, with that square taken (by a stunned walker): north-east and south-east turn as little,
+    so north-east, (6, 4)."""
+    game = make(tmp_path, [char("sergeant", 9, 5), zombie("walker", 5, 5), zombie("walker", 6, 5)])
+    z, blocker = at(game, 5, 5), at(game, 6, 5)
+    mark(game, blocker, "stunned")
+    run(game, zombies.zombie_activations(game))
+    assert where(game, z) == (6, 4)
+
+
+def test_a_zombie_never_steps_sideways_toward_a_wall(tmp_path: Path) -> None:
+    """Zombie movement goes along the shortest unblocked path: with a wall between the walker at
+    (5, 5) and the sergeant at (9, 5) open only at its top, the square straight east, (6, 5), is no
+    nearer by the path; the walker steps north-east, (6, 4), one square nearer."""
+    rows = ["............"] * 2 + [".......#...."] * 6
+    game = make(tmp_path, [char("sergeant", 9, 5), zombie("walker", 5, 5)], rows=rows)
+    z = at(game, 5, 5)
+    run(game, zombies.zombie_activations(game))
+    assert where(game, z) == (6, 4)
+
+
+@pytest.mark.parametrize("others", [[("sergeant", 2, 1)], [("sergeant", 2, 4), ("sniper", 7, 7)]])
+def test_a_zombie_touching_no_one_walks(tmp_path: Path, others: list[tuple[str, int, int]]) -> None:
+    """A walker at (2, 6) touching no character walks one square toward the nearest, straight up the
+    column to (2, 5) (a character elsewhere on the board, near another square, changes nothing)."""
+    game = make(tmp_path, [*(char(name, x, y) for name, x, y in others), zombie("walker", 2, 6)])
+    z = at(game, 2, 6)
+    run(game, zombies.zombie_activations(game))
+    assert where(game, z) == (2, 5)
 
 def test_zombie_with_moves_left_attacks(tmp_path: Path) -> None:
     """Zombie movement: a runner (move 2) one step from contact moves and locks; a walker (move 1)

@@ -201,6 +201,11 @@ def test_fire_modes_measure_on_hex_cells_with_a_registered_geometry(tmp_path: Pa
     move_to(game, walker, 3, -1)
     set_mode(game, com, STATIONARY)
     assert ["attack", "grenade", "grenade"] not in attack.attack_options(game, com)
+    assert [(r, z) for r, z, _s in attack.visible_zombies(game, com, within=3)] == [(3, walker)]
+    assert attack.visible_zombies(game, com, within=2) == []
+    set_covering(game, com, 2)  # a covering character sees the walker by the hex board's own sight
+    assert attack.seen_by_covering(game, walker) == {com: True}
+    set_covering(game, com, 0)
     dice(game, [1])
     run(game, attack.attack_step(game, com, "normal", "tt33"))
     assert events(game, "attack")[0]["hit"] == 6
