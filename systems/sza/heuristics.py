@@ -79,9 +79,7 @@ def action(game: Game, d: Decision) -> int:
         if len(opponents(game, me)) > 1 and "ability:motivational_speech" in opts:
             return opts.index("ability:motivational_speech")
         return opts.index("attack")
-    first = {o: i for i, o in enumerate(opts)}  # each option's index: the first, as options are distinct
-    if len(first) != len(opts):  # a repeated option: its first index (written last, going backwards)
-        first = dict(zip(reversed(opts), range(len(opts) - 1, -1, -1), strict=True))
+    first = {o: i for i, o in enumerate(opts)}  # each option's index (an action's options are distinct)
     _e, stage = stage_of(game)
     board = board_of(game, stage)
     verbs = _verbs(opts)
@@ -370,7 +368,7 @@ def zombie_target(game: Game, d: Decision) -> int:
     def key(i: int) -> tuple[int, int, int, int, int]:
         c = d.options[i]
         free = False
-        if claimed.get(c, 0) == 0:  # `attackable`: engaged with it, or a walk or a run ends on it
+        if claimed.get(c, 0) == 0:  # free when the zombie can attack it: engaged, or a walk or run ends on it
             free = c in held
             if not free:
                 if not paces:

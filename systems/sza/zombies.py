@@ -54,15 +54,6 @@ def hidden(game: Game, ent: int, board: Board) -> bool:
     return board.feature(cell) == "bush" and not game.world.get(ent, Markers).has("aboard")
 
 
-def attackable(game: Game, z: int, target: int, board: Board, stage: Stage, reach: Reach | None = None) -> bool:
-    """Whether the zombie can attack the character this turn: engaged with it, or a walk or a run
-    ends on its square (`reach`: the zombie's, when the caller weighs several targets)."""
-    if target in opponents(game, z):
-        return True
-    walks, runs = (reach or Reach(game, z, board, stage)).paces(cell_of(board, game.world.get(target, Position)))
-    return walks or runs
-
-
 def yellow(game: Game, z: int, candidates: list[int], board: Board) -> list[int]:
     """Bright Yellow Fire Suit: zombies next to Bruce Long attack him instead of others."""
     zc = cell_of(board, game.world.get(z, Position))

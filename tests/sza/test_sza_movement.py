@@ -30,7 +30,7 @@ from sza_helpers import (
 )
 
 from ecs_zombie.systems.sza.actions import options, perform
-from ecs_zombie.systems.sza.moves import Reach, move_along, path, step_towards
+from ecs_zombie.systems.sza.moves import Reach, move_along, path, reaches, step_towards
 from ecs_zombie.systems.sza.zombies import zombie_act
 
 CLASS_OF = {"Bruce Long": "firefighter", "SGT Connor": "soldier", "Dexter": "convict", "Costa Wang": "politician",
@@ -462,3 +462,21 @@ def test_moving_onto_an_enemy_engages_it(make_game: Any) -> None:
     z = zombie(game, 9, 1)
     assert move_along(game, mary, [board.cell(8, 1), board.cell(9, 1)], board, False) == board.cell(9, 1)
     assert at(game, mary) == (9, 1) and engaged_with(game, mary) == [z]
+
+
+def test_a_path_is_a_walk_that_stops_at_doors_unless_told(make_game: Any, tmp_path: Path) -> None:
+    """`path` with no pace given is a walk, which may end on grass (the Paramedic from (20, 3) three
+    squares up onto the verge; a run would stop before it); with no word on doors it stops on a
+    door to a building (Dexter on the house's door at (4, 1)), as `reaches` asks."""
+    game = laid_out(make_game, STREET)
+    board, st = ctx(game)
+    mary = alone(game, "Mary Jacobs", 20, 3)
+    assert path(game, mary, board.cell(20, 0), 3, board, st)[-1] == board.cell(20, 0)
+    assert path(game, mary, board.cell(20, 0), 3, board, st, running=True)[-1] != board.cell(20, 0)
+    game = laid_out(make_game, house(tmp_path))
+    board, st = ctx(game)
+    dexter = who(game, "Dexter")
+    put(game, dexter, 1, 1)
+    assert path(game, dexter, board.cell(8, 1), 4, board, st)[-1] == board.cell(4, 1)
+    assert path(game, dexter, board.cell(8, 1), 4, board, st, doors=False)[-1] == board.cell(5, 1)
+    assert not reaches(game, dexter, board.cell(5, 1), "run", board, st)

@@ -28,6 +28,7 @@ from sza_helpers import (
 
 from ecs_zombie.systems.sza import stage as stage_mod
 from ecs_zombie.systems.sza.actions import options, perform
+from ecs_zombie.systems.sza.state import engage_square, has_ability, is_character
 
 
 def opts(game: Any, ent: int) -> list[str]:
@@ -254,3 +255,58 @@ def test_nothing_replenishes_stamina_gone_to_zero(make_game: Any) -> None:
     assert prefixed(game, mary, "ability:") == []
     asked = drive(game, stage_mod.rest(game))
     assert not [d for d in asked if d.context["piece"] == bruce]
+
+
+class _Distinct:
+    """The heuristic, checking first that every decision's options are distinct (the heuristics
+    read an option's index by its text)."""
+
+    name = "distinct"
+
+    def __init__(self) -> None:
+        from ecs_zombie.decisions import PolicyTable
+
+        self.policy = PolicyTable("heuristic")
+        self.checked = 0
+
+    def choose(self, game: Any, decision: Any) -> int:
+        keys = [repr(o) for o in decision.options]
+        assert len(set(keys)) == len(keys), (decision.kind, decision.options)
+        self.checked += 1
+        return self.policy.choose(game, decision)
+
+
+def test_every_decision_offers_distinct_options() -> None:
+    """In played campaigns (SZA and the paced hybrid), no decision lists one option twice."""
+    from ecs_zombie import new_game
+
+    policy = _Distinct()
+    for ruleset, seed in (("sza", 1), ("sza", 2), ("sza-paced", 3)):
+        game = new_game(ruleset, seed)
+        game.play(policy)  # type: ignore[arg-type]
+        game.close()
+    assert policy.checked > 500
+
+
+def test_a_piece_gone_from_the_board_is_no_character_and_has_no_ability(make_game: Any) -> None:
+    """Rules asked about a piece removed from the game (a zombie destroyed mid-turn, a character
+    gone) answer no: not a character, no ability."""
+    game = laid_out(make_game)
+    mary = who(game, "Mary Jacobs")
+    give(game, mary, "inspire")
+    assert is_character(game, mary) and has_ability(game, mary, "inspire")
+    game.world.delete(mary)
+    assert not is_character(game, mary) and not has_ability(game, mary, "inspire")
+
+
+def test_a_piece_of_neither_side_engages_both_in_id_order(make_game: Any) -> None:
+    """A piece of a side neither the survivors' nor the zombies' (a hybrid's third party) engages
+    every piece on its square, of both sides, in id order."""
+    from ecs_zombie.components import Faction
+
+    game = laid_out(make_game)
+    mary = alone(game, "Mary Jacobs", 4, 4)
+    z = zombie(game, 4, 4)
+    third = zombie(game, 4, 4)
+    game.world.add(third, Faction("neutral"))
+    assert engage_square(game, third) == sorted([mary, z])
