@@ -182,3 +182,23 @@ def test_the_route_follows_a_new_ladder_and_a_new_survivor_counts(make_game: Any
     seat = max(game.world.get(e, Owner).player for e in before) + 1
     new = game.world.create(Faction(SURVIVORS), Owner(seat), Position(near[0], near[1], HEX))
     assert new in survivors(game) and survivors(game) == plain_survivors(game)
+
+
+def test_a_seam_joins_only_its_two_hexes() -> None:
+    """Where a tile's exit meets the entry of the tile laid against it, the two tiles connect at that
+    pair of hexes only ("the entry point aligns with the current exit point"): from the exit hex a
+    piece steps to the entry hex and its own tile's hexes, never to the other tile's hexes that
+    happen to touch it (here two of them, on either side of the entry)."""
+    from ecs_zombie.systems.director.board import _steps
+
+    exit_hex, entry = (1, 0), (2, 0)
+    tile_of = {(0, 0): 1, exit_hex: 1, (0, 1): 1, entry: 2, (2, -1): 2, (1, 1): 2, (3, 0): 2}
+    seams = frozenset({(exit_hex, entry), (entry, exit_hex)})
+    steps = _steps(tile_of, seams)
+
+    def linked(a: Hex, b: Hex) -> bool:
+        return b in tile_of and (tile_of[a] == tile_of[b] or (a, b) in seams)
+
+    for h in tile_of:
+        assert steps[h] == tuple(n for n in hexgrid.neighbours(h) if linked(h, n)), h
+    assert set(steps[exit_hex]) == {(0, 0), (0, 1), entry}
