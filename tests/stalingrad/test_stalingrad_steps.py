@@ -206,6 +206,10 @@ def test_fire_modes_measure_on_hex_cells_with_a_registered_geometry(tmp_path: Pa
     set_covering(game, com, 2)  # a covering character sees the walker by the hex board's own sight
     assert attack.seen_by_covering(game, walker) == {com: True}
     set_covering(game, com, 0)
+    assert not attack.forced_h2h(game, com)  # 3 hexes off: no H2H forced
+    move_to(game, walker, 1, -1)  # a neighbouring hex, in front (everything is, on this board)
+    assert attack.forced_h2h(game, com)
+    move_to(game, walker, 3, -1)
     dice(game, [1])
     run(game, attack.attack_step(game, com, "normal", "tt33"))
     assert events(game, "attack")[0]["hit"] == 6
