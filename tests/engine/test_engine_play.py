@@ -239,23 +239,6 @@ def test_pieces_read_by_what_they_are_never_by_entity_id() -> None:
     game.close()
 
 
-def test_a_face_down_zombie_reads_without_its_type() -> None:
-    """Stalingrad: a zombie placed face down keeps its type unseen (spawning rule), on the board and
-    in the options; so does the die that chose it."""
-    from ecs_zombie.components import Markers
-
-    game = new_game("stalingrad", 3)
-    zombies = [e for e, m in game.world.query1(Markers) if game.world.get(e, Markers) is m]
-    walker = next(e for e in zombies if Reading(game).piece(e).startswith("walker"))
-    game.world.get(walker, Markers).add("hidden")
-    reading = Reading(game)
-    assert reading.piece(walker) == "face-down zombie"
-    assert not any("walker 1" in line for line in reading.board())
-    roll = (1, "roll", {"dice": "1d6", "values": [4], "why": "zombie type"}, "stalingrad.spawn")
-    assert reading.event(roll) == "rolled 1d6 face down (zombie type)"
-    game.close()
-
-
 def test_a_save_that_fails_is_said_and_the_question_asked_again(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("not a folder")
     answers = iter(["s", "q"])

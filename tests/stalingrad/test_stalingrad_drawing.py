@@ -16,13 +16,16 @@ from ecs_zombie.systems.stalingrad.components import SearchSpot
 from tests.stalingrad.stalingrad_support import (
     HIDDEN,
     STUNNED,
+    act_state,
     at,
     char,
+    declare,
     face,
     lock,
     make,
     mark,
     run,
+    set_covering,
     set_wounds,
     write_scenario,
     zombie,
@@ -84,6 +87,7 @@ def test_before_setup_after_the_end_and_with_zombies_waiting(tmp_path: Path) -> 
     assert lines[0] == "round 0; escaped 0, characters killed 0, zombies killed 0, spawned 0"
     assert lines[2:5] == ["0 ### 1↓ +  /  E  . ", "1  .  . %%% .  ?  . ", "2  .  .  .  .  .  . "]
     game.tick = 1
+    assert render(game)[0] == "round 1; escaped 0, characters killed 0, zombies killed 0, spawned 0"  # no setup yet
     run(game, spawn.spawn_at(game, "brute", (1, 0)), {"stalingrad.push": [1, 1]})
     run(game, spawn.spawn_at(game, "walker", (1, 0)))
     held = max(e for e, _w in game.world.query1(Wounds))
@@ -108,3 +112,26 @@ def test_a_horde_is_counted_not_listed(tmp_path: Path) -> None:
 def test_both_rulesets_draw_their_board_with_it() -> None:
     for ruleset in ("stalingrad", "stalingrad-shambling"):
         assert load_ruleset(ruleset).board == "stalingrad.board"
+
+
+def test_a_character_mid_activation_and_a_tenth_character(tmp_path: Path) -> None:
+    """A character's line tells its declared mode with the MPs left while it is activating (the mode
+    alone once it is done and has none left) and its covering token; the rows of a map of ten rows
+    are numbered 0 to 9 in one column; a tenth character (past the digits 1-9) is drawn `@`."""
+    rows = ["..........."] * 10
+    chars = [char("sergeant", x, 0) for x in range(10)]
+    game = make(tmp_path, chars, rows=rows, waves=[])
+    first, second, third = at(game, 0, 0), at(game, 1, 0), at(game, 2, 0)
+    declare(game, first, "walking", 2)
+    declare(game, second, "walking", 0)
+    act_state(game, second).activated = True
+    set_covering(game, third, 0)  # a stationary character's covering token is 0
+    lines = render(game)
+    assert lines[1] == "  " + "".join(f"{x:>3}" for x in range(11))
+    assert lines[2].startswith("0  1→ 2→ 3→") and lines[2].endswith(" @→ . ")
+    assert lines[11].startswith("9  . ")
+    chars_at = lines.index("characters:")
+    assert lines[chars_at + 1] == f"  1 sergeant #{first} at (0,0) facing E, wounds 0/3, walking (2 MP left)"
+    assert lines[chars_at + 2] == f"  2 sergeant #{second} at (1,0) facing E, wounds 0/3, walking"
+    assert lines[chars_at + 3] == f"  3 sergeant #{third} at (2,0) facing E, wounds 0/3, covering 0"
+    assert lines[chars_at + 10].startswith("  @ sergeant #")

@@ -239,3 +239,22 @@ def test_every_decision_kind_is_documented(make_game) -> None:
     assert {k: v.side for k, v in KINDS.items() if k.startswith("stalingrad.")} == {
         f"stalingrad.{k}": "player:0" for k in kinds}
     assert all(KINDS[f"stalingrad.{k}"].options and KINDS[f"stalingrad.{k}"].doc for k in kinds)
+
+
+def test_a_face_down_zombie_reads_without_its_type() -> None:
+    """Stalingrad: a zombie placed face down keeps its type unseen (spawning rule), on the board and
+    in the options; so does the die that chose it."""
+    from ecs_zombie import new_game
+    from ecs_zombie.components import Markers
+    from ecs_zombie.reading import Reading
+
+    game = new_game("stalingrad", 3)
+    zombies = [e for e, m in game.world.query1(Markers) if game.world.get(e, Markers) is m]
+    walker = next(e for e in zombies if Reading(game).piece(e).startswith("walker"))
+    game.world.get(walker, Markers).add("hidden")
+    reading = Reading(game)
+    assert reading.piece(walker) == "face-down zombie"
+    assert not any("walker 1" in line for line in reading.board())
+    roll = (1, "roll", {"dice": "1d6", "values": [4], "why": "zombie type"}, "stalingrad.spawn")
+    assert reading.event(roll) == "rolled 1d6 face down (zombie type)"
+    game.close()

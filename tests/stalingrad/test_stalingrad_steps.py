@@ -200,6 +200,7 @@ def test_fire_modes_measure_on_hex_cells_with_a_registered_geometry(tmp_path: Pa
     move_to(game, com, 0, 0)
     move_to(game, walker, 3, -1)
     set_mode(game, com, STATIONARY)
+    assert not geometry.geometry(game, com).grenades  # grenades stay on squares
     assert ["attack", "grenade", "grenade"] not in attack.attack_options(game, com)
     assert [(r, z) for r, z, _s in attack.visible_zombies(game, com, within=3)] == [(3, walker)]
     assert attack.visible_zombies(game, com, within=2) == []
