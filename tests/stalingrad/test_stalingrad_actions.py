@@ -222,6 +222,20 @@ def test_a_zombie_adjacent_in_front_forces_h2h_facing_any_way(tmp_path: Path, fa
     assert isinstance(geo, SquareGeometry) and attack._in_front(game, com, geo)[0]
     assert {o[1] for o in attack.attack_options(game, com)} == {"h2h"}
 
+
+def test_no_h2h_round_a_wall_corner(tmp_path: Path) -> None:
+    """Touching is a legal step (a diagonal may not cut past a wall's corner): a walker diagonally
+    beside the sergeant with a wall on one side of the corner is out of reach of his fists (H2H
+    range 1) and forces nothing."""
+    rows = list(ROWS)
+    rows[3] = "..#........."
+    game = make(tmp_path, [char("sergeant", 1, 3, facing=3), zombie("walker", 2, 4)], rows=rows)
+    sgt = at(game, 1, 3)
+    fists = game.tables["stalingrad.weapons"]["fists"]
+    assert not geometry(game, sgt).touching((1, 3), (2, 4)) and geometry(game, sgt).touching((1, 3), (1, 4))
+    assert attack.h2h_targets(game, sgt, fists) == []
+    assert not attack.forced_h2h(game, sgt)
+
 def test_h2h_strikes_the_closest_zombie(tmp_path: Path) -> None:
     """H2H: the target must be the closest zombie: with a spade, a zombie touching the sapper
     diagonally (range 1 in H2H) before one two squares ahead."""

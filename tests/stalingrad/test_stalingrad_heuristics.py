@@ -34,6 +34,7 @@ from tests.stalingrad.stalingrad_support import (
     heuristic_choice,
     lock,
     make,
+    set_ammo,
     set_wounds,
     zombie,
 )
@@ -422,3 +423,38 @@ def test_moves_onto_an_exit_on_the_maps_first_column(tmp_path: Path) -> None:
     sgt = at(game, 2, 0)
     declare(game, sgt, WALKING, 2)
     assert action(game, sgt) == ["move", 0, 0]
+
+
+@pytest.mark.parametrize(("zombie_at", "searches"), [((7, 7), True), ((6, 6), False)])
+def test_a_search_is_safe_with_no_zombie_within_six(tmp_path: Path, zombie_at: tuple[int, int],
+                                                    searches: bool) -> None:
+    """`SAFE` is 6 (king moves): a walker 7 squares off leaves the search safe, one 6 off does not."""
+    rows = ["?..........E"] + ["............"] * 7
+    game = make(tmp_path, [char("sergeant", 0, 0), zombie("walker", *zombie_at)], rows=rows, track="-" * 12)
+    modes = [RUNNING, WALKING, STATIONARY, "searching"]
+    assert (heuristic_choice(game, "stalingrad.mode", modes, character=at(game, 0, 0)) == "searching") == searches
+
+
+@pytest.mark.parametrize(("tick", "searches"), [(9, True), (10, False)])
+def test_a_search_leaves_the_rounds_to_run_out(tmp_path: Path, tick: int, searches: bool) -> None:
+    """A search takes the round; running out then takes a round per 8 squares (or part): 9 squares
+    from the exit are 2 rounds' running, so the sergeant searches with 3 rounds left after this one,
+    not with 2."""
+    rows = ["?........E.."] + ["............"] * 7
+    game = make(tmp_path, [char("sergeant", 0, 0)], rows=rows, track="-" * 12)
+    game.tick = tick
+    modes = [RUNNING, WALKING, STATIONARY, "searching"]
+    assert (heuristic_choice(game, "stalingrad.mode", modes, character=at(game, 0, 0)) == "searching") == searches
+
+
+@pytest.mark.parametrize(("zombie_x", "expect"), [(2, ["face", 5]), (1, ["end"])])
+def test_turns_to_a_zombie_within_eight_behind_it(tmp_path: Path, zombie_x: int, expect: list[Any]) -> None:
+    """With no shot to take (the PPSh empty) and no way out to move toward, the sergeant facing east
+    turns to bring the nearest zombie behind him into his front arc when it is 8 squares off or
+    nearer (king moves), by the smallest turn (south-west and north-west each turn 3 eighths; the
+    first offered, south-west); 9 squares off he ends his activation."""
+    game = make(tmp_path, [char("sergeant", 10, 3, facing=2), zombie("walker", zombie_x, 3)])
+    sgt = at(game, 10, 3)
+    set_ammo(game, sgt, "ppsh", 0)
+    declare(game, sgt, WALKING, 4)
+    assert action(game, sgt) == expect

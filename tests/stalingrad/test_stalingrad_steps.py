@@ -216,6 +216,23 @@ def test_fire_modes_measure_on_hex_cells_with_a_registered_geometry(tmp_path: Pa
     assert events(game, "attack")[0]["hit"] == 6
 
 
+
+def test_a_geometry_is_kept_only_when_it_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hybrid registers a geometry as a class or as a factory: made afresh for every question
+    unless it says it is `kept` (then once per game, with the doors); the square map's is kept."""
+    game = make(tmp_path, [char("commissar", 0, 1), zombie("walker", 3, 0)])
+    com = at(game, 0, 1)
+    assert geometry.geometry(game, com) is geometry.geometry(game, com)
+    game.world.get(com, Position).grid = HEX
+    monkeypatch.setitem(geometry.GEOMETRIES, HEX, lambda g: ToyHex(g))  # a factory: nothing says kept
+    assert geometry.geometry(game, com) is not geometry.geometry(game, com)
+
+    class KeptHex(ToyHex):
+        kept = True
+
+    monkeypatch.setitem(geometry.GEOMETRIES, HEX, KeptHex)
+    assert geometry.geometry(game, com) is geometry.geometry(game, com)
+
 def test_hex_cells_without_a_geometry_are_refused(tmp_path: Path) -> None:
     """No line of fire is known on hexes until a hybrid registers one: a clear error, not nonsense."""
     game = make(tmp_path, [char("commissar", 0, 1), zombie("walker", 3, 0)])
