@@ -116,7 +116,7 @@ def mode(game: Game, d: Decision) -> int:
     if near > 2 and rounds_left(game) >= -(-exit_field(gmap(game), closed_doors(game)).at(me) // 4) + 2:
         standing = facing_shot(game, ent, game.world.get(ent, Facing).direction, "stationary")
         attack = mods(game).attack
-        if standing <= GOOD_SHOT < standing + attack.get("walking", 0) - attack.get("stationary", 0):
+        if standing <= GOOD_SHOT < standing + attack["walking"] - attack["stationary"]:
             return d.options.index("stationary")
     if near <= NEAR:
         return d.options.index("walking")

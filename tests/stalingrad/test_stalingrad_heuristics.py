@@ -458,3 +458,53 @@ def test_turns_to_a_zombie_within_eight_behind_it(tmp_path: Path, zombie_x: int,
     set_ammo(game, sgt, "ppsh", 0)
     declare(game, sgt, WALKING, 4)
     assert action(game, sgt) == expect
+
+
+@pytest.mark.parametrize(("walker", "tick", "expect"), [
+    ((9, 5), 8, STATIONARY),  # range 5 (3 + 2), king 3: 7 standing, 9 walking; 4 rounds left
+    ((8, 5), 8, WALKING),  # range 4, king 2: too near to stand (7 standing, 9 walking)
+    ((9, 5), 9, WALKING),  # 3 rounds left: not enough to stand and still run out (5 squares: 2 walks + 2)
+    ((11, 5), 8, STATIONARY),  # range 7 (5 + 2): 8 standing, a good shot, 10 walking
+    ((9, 3), 8, WALKING),  # range 3: 6 standing, but 8 walking is good too: no need to stand
+])
+def test_stands_only_where_standing_makes_the_shot(tmp_path: Path, walker: tuple[int, int], tick: int,
+                                                  expect: str) -> None:
+    """The commissar (TT-33: hit 6, PB 3, RM 2) 5 squares from the exit stands for a shot when the
+    shot is good (8 or under) standing and not walking (+2), the nearest zombie is more than 2
+    squares off (king moves), and the rounds left after this one are at least the walks out (4
+    squares a round, or part) plus 2."""
+    game = make(tmp_path, [char("commissar", 6, 3), zombie("walker", *walker)], rows=EXIT_ROWS, track="-" * 12)
+    game.tick = tick
+    modes = [RUNNING, WALKING, STATIONARY]
+    assert heuristic_choice(game, "stalingrad.mode", modes, character=at(game, 6, 3)) == expect
+
+
+def test_standing_weighs_the_modifiers_table(tmp_path: Path) -> None:
+    """With the table's attack modifiers at +1 stationary and +2 walking, a TT-33 shot at range 3 is
+    7 standing and 8 walking: good either way, so the commissar keeps walking."""
+    modifiers = {"attack": {"stationary": 1, "walking": 2, "running": 4},
+                 "covering": {"stationary": 0, "walking": 2, "running": 4},
+                 "lof": {"intervening_figure": 1, "obstructive": 2},
+                 "arcs": {"front_half_angle": 45, "rear_half_angle": 45}, "zoc_while_stunned": False}
+    game = make(tmp_path, [char("commissar", 6, 3), zombie("walker", 9, 3)], rows=EXIT_ROWS, track="-" * 12,
+                extra={"modifiers": modifiers})
+    game.tick = 8
+    modes = [RUNNING, WALKING, STATIONARY]
+    assert heuristic_choice(game, "stalingrad.mode", modes, character=at(game, 6, 3)) == WALKING
+
+
+@pytest.mark.parametrize(("figure", "rubble", "bounded"), [(-1, 2, False), (1, -1, False), (0, 2, True), (1, 0, True)])
+def test_a_blast_is_bounded_unless_a_lof_modifier_lowers_the_hit(tmp_path: Path, figure: int, rubble: int,
+                                                                 bounded: bool) -> None:
+    """The blast's quick bound counts every zombie in range as in plain sight: true while no LOF
+    modifier is negative (a figure or rubble in the way can only raise the hit #); with either
+    below 0 there is no bound, and every square is weighed."""
+    modifiers = {"attack": {"stationary": 0, "walking": 2, "running": 4},
+                 "covering": {"stationary": 0, "walking": 2, "running": 4},
+                 "lof": {"intervening_figure": figure, "obstructive": rubble},
+                 "arcs": {"front_half_angle": 45, "rear_half_angle": 45}, "zoc_while_stunned": False}
+    game = make(tmp_path, [char("commissar", 0, 3), zombie("walker", 8, 3), zombie("walker", 8, 4)],
+                extra={"modifiers": modifiers})
+    blast = heuristics._Blast.of(game, at(game, 0, 3))
+    assert blast is not None
+    assert (blast.bound((8, 3)) is not None) == bounded
