@@ -87,9 +87,10 @@ def test_intensity_rises_with_wounds_going_down_and_kills(make_game: Any, rulese
     _measure(game, how)
     assert (intensity(game, p0), intensity(game, p1)) == (75 + 4 - 20, 30 + 4 - 20)
     put(game, p1, -2, 2)  # three hexes from (0, -1): no credit
+    intensity(game, p1, 50)
     kill_zombie(game, zombies_at(game)[(0, -1)], "test")
     _measure(game, how)
-    assert (intensity(game, p0), intensity(game, p1)) == (59 + 4 - 20, 0)
+    assert (intensity(game, p0), intensity(game, p1)) == (59 + 4 - 20, 50 - 20)
 
 
 @MEASURES

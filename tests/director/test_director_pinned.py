@@ -55,3 +55,59 @@ def test_a_guns_first_stack_is_dealt_full(make_game: Any) -> None:
     restock(game, p0, "shotgun")
     deck = _stack(game, p0, "shotgun")
     assert deck is not None and len(deck.draw) == 10
+    assert [e for e in events(game, "shuffle") if e["deck"] == deck.name] == [
+        {"deck": deck.name, "why": "new ammo stack: shotgun"}]
+
+
+def test_a_restocked_stack_is_shuffled_anew(make_game: Any) -> None:
+    """An ammo pick-up replaces the stack with a new one of its max ammo, shuffled: the `shuffle`
+    event names the deck and the restock, and the stack is full again."""
+    game = make_game("director")
+    p0, _p1 = setup(game)
+    restock(game, p0, "shotgun")
+    deck = _stack(game, p0, "shotgun")
+    assert deck is not None
+    deck.discard.extend(deck.draw[:4])
+    del deck.draw[:4]
+    restock(game, p0, "shotgun")
+    deck = _stack(game, p0, "shotgun")
+    assert deck is not None and len(deck.draw) == 10 and deck.discard == []
+    assert [e["why"] for e in events(game, "shuffle") if e["deck"] == deck.name] == [
+        "new ammo stack: shotgun", "ammo restock: shotgun"]
+
+
+def test_the_director_game_refuses_a_piece_on_squares(make_game: Any) -> None:
+    """The Director game plays on hex cells: a piece standing on a square cell (a hybrid mixing
+    boards by mistake) stops the set-up with an error that says so."""
+    import pytest
+
+    from ecs_zombie.components import Position
+    from ecs_zombie.errors import GameError
+
+    game = make_game("director")
+    ent = min(e for e, _p in game.world.query1(Position))
+    game.world.get(ent, Position).grid = "square"
+    game.tick = 1
+    with pytest.raises(GameError, match="the Director game plays on hex cells.*mixes boards"):
+        run_system(game, "director.setup")
+
+
+def test_the_pacers_summons_default_to_noise_one_and_behind(make_game: Any) -> None:
+    """`director.summon` called with a count only plays as with `noise: 1, behind: true` (its
+    documented defaults, for a hybrid that binds neither): the same cards, modifiers and places,
+    with a survivor holding the petrol can (a must-hold item: `noise` more cards)."""
+    from ecs_zombie.systems.director.adaptive import summon
+    from ecs_zombie.systems.director.components import Loadout
+
+    logs = []
+    for params in ({}, {"noise": 1, "behind": True}, {"noise": 0, "behind": True}, {"noise": 1, "behind": False}):
+        game = make_game("director-adaptive", seed=4)
+        p0, _p1 = setup(game, keep_map=True)  # the tiles the set-up laid: a rearmost tile to summon on
+        game.world.get(p0, Loadout).hand = "petrol"
+        summon(game, 3, **params)
+        (_e, state), = game.world.query1(DirectorState)
+        logs.append(([e for e in game.events if e[1] != "decision"], state.placement))
+    assert logs[0] == logs[1] != logs[2] and logs[0] != logs[3]
+    assert logs[0][1] == "rear" and logs[3][1] == ""
+    cards = [e[2] for e in logs[0][0] if e[1] == "director_cards"]
+    assert [e[2] for e in logs[2][0] if e[1] == "director_cards"][0]["modifier"] == cards[0]["modifier"] - 1
