@@ -88,7 +88,7 @@ def test_the_director_game_refuses_a_piece_on_squares(make_game: Any) -> None:
     ent = min(e for e, _p in game.world.query1(Position))
     game.world.get(ent, Position).grid = "square"
     game.tick = 1
-    with pytest.raises(GameError, match="the Director game plays on hex cells.*mixes boards"):
+    with pytest.raises(GameError, match=r"the Director game plays on hex cells.*mixes boards"):
         run_system(game, "director.setup")
 
 
@@ -110,4 +110,5 @@ def test_the_pacers_summons_default_to_noise_one_and_behind(make_game: Any) -> N
     assert logs[0] == logs[1] != logs[2] and logs[0] != logs[3]
     assert logs[0][1] == "rear" and logs[3][1] == ""
     cards = [e[2] for e in logs[0][0] if e[1] == "director_cards"]
-    assert [e[2] for e in logs[2][0] if e[1] == "director_cards"][0]["modifier"] == cards[0]["modifier"] - 1
+    fewer = next(e[2] for e in logs[2][0] if e[1] == "director_cards")
+    assert fewer["modifier"] == cards[0]["modifier"] - 1
