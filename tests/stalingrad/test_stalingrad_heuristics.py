@@ -17,6 +17,8 @@ from ecs_zombie import Game
 from ecs_zombie.components import Facing
 from ecs_zombie.schedule import lookup
 from ecs_zombie.systems.stalingrad import activation, attack, heuristics
+from ecs_zombie.systems.stalingrad.board import closed_doors as board_doors
+from ecs_zombie.systems.stalingrad.board import gmap as board_of
 from ecs_zombie.systems.stalingrad.board import stun_zombie
 from tests.helpers import drive
 from tests.stalingrad.stalingrad_support import (
@@ -508,3 +510,38 @@ def test_a_blast_is_bounded_unless_a_lof_modifier_lowers_the_hit(tmp_path: Path,
     blast = heuristics._Blast.of(game, at(game, 0, 3))
     assert blast is not None
     assert (blast.bound((8, 3)) is not None) == bounded
+
+
+def _throw_worth(game: Game, ent: int, target: tuple[int, int], p_land: float) -> float:
+    """The worth of a throw landing on `target` with chance `p_land`, else 2 squares off in one of
+    the eight directions alike (those off the map or not passable left out)."""
+    blast = heuristics._Blast.of(game, ent)
+    assert blast is not None
+    g = board_of(game)
+    spots = [(target[0] + 2 * dx, target[1] + 2 * dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    spots = [q for q in spots if g.inside(q) and g.passable(q, board_doors(game))]
+    off = sum(blast._value(q) for q in spots) / len(spots)
+    return p_land * blast._value(target) + (1 - p_land) * off
+
+
+@pytest.mark.parametrize(("rows", "mode", "target", "between", "p_land"), [
+    (None, WALKING, (8, 3), None, 3 / 12),  # range 8 + 2 walking: lands on 10+
+    (None, STATIONARY, (2, 6), None, 6 / 12),  # range 5 (2 + 3) in the side arc, +2: 7+
+    (["....#......."] * 8, STATIONARY, (8, 3), None, 1 / 12),  # no LOF: range 8 + 4: 12
+    (["....#......."] * 8, WALKING, (8, 3), None, 0.0),  # no LOF, walking: 14, never lands
+    (None, STATIONARY, (8, 3), "sniper", 4 / 12),  # a figure between: +1, 9+
+    (["....%......."] * 8, STATIONARY, (8, 3), None, 3 / 12),  # rubble crossed: +2, 10+
+])
+def test_a_throws_hit_number(tmp_path: Path, rows: list[str] | None, mode: str, target: tuple[int, int],
+                             between: str | None, p_land: float) -> None:
+    """GRENADE: "the throw hit #: start with the range to the target square, add 2 if the target
+    square is in side arc, add 4 if no LOF to target square, and then add any hit # modifiers as if
+    this was an attack" (the activation's, and +1 a figure between, +2 a rubble square crossed);
+    "If the number rolled is equal to or greater than the throw hit # then the grenade lands"."""
+    figures = [char("commissar", 0, 3), zombie("walker", *target), zombie("walker", target[0], target[1] + 1)]
+    if between:
+        figures.append(char(between, 2, 3))
+    game = make(tmp_path, figures, rows=rows or ["............"] * 8)
+    com = at(game, 0, 3)
+    declare(game, com, mode, 0)
+    assert heuristics.throw_value(game, com, target) == pytest.approx(_throw_worth(game, com, target, p_land))
