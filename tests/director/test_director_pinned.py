@@ -112,3 +112,52 @@ def test_the_pacers_summons_default_to_noise_one_and_behind(make_game: Any) -> N
     cards = [e[2] for e in logs[0][0] if e[1] == "director_cards"]
     fewer = next(e[2] for e in logs[2][0] if e[1] == "director_cards")
     assert fewer["modifier"] == cards[0]["modifier"] - 1
+
+
+def test_a_lone_survivors_horde_is_never_below_zero(make_game: Any) -> None:
+    """`director.scaling`: one player takes 1 from the horde number; a hand of one Shamblers card
+    (horde 1) against a lone survivor makes a horde of 0, never less (and 0 is 0, not 1)."""
+    from ecs_zombie.systems.director.director import horde_total
+    from tests.director.director_setup import director_hand
+
+    game = make_game("director", players=1)
+    setup(game)
+    director_hand(game, ["SHAMBLERS"])
+    assert horde_total(game) == 0
+    director_hand(game, ["HORDE"])
+    assert horde_total(game) == 2
+
+
+def test_the_directors_draw_defaults_to_a_d3_and_noise_one(make_game: Any) -> None:
+    """`director.draw` with no parameters draws as with `dice: 1d3, noise: 1` (its documented
+    defaults): with a survivor holding the petrol can, noise 0 draws one card fewer."""
+    from ecs_zombie.systems.director.components import Loadout
+    from ecs_zombie.systems.director.director import draw
+
+    logs = []
+    for params in ({}, {"dice": "1d3", "noise": 1}, {"dice": "1d3", "noise": 0}):
+        game = make_game("director", seed=6)
+        p0, _p1 = setup(game)
+        game.world.get(p0, Loadout).hand = "petrol"
+        draw(game, **params)
+        logs.append([e for e in game.events if e[1] != "decision"])
+    assert logs[0] == logs[1] != logs[2]
+
+
+def test_cards_placing_alike_in_a_row_place_together(make_game: Any) -> None:
+    """The new zombies are dealt to the hand's cards in order, up to each card's horde number, and
+    appear where each card says: two Shamblers cards in a row (horde 1 each, the weakest player's
+    tile) place as one group of 2, then the Mob's 2 behind the team, and the rest to the weakest;
+    cards placing alike but apart stay apart."""
+    from tests.director.director_setup import director_hand
+
+    cases = [(["SHAMBLERS", "SHAMBLERS", "MOB"], 6, [("weakest", 2), ("rear", 2), ("weakest", 2)]),
+             (["SHAMBLERS", "SHAMBLERS", "MOB"], 1, [("weakest", 1)]),
+             (["SHAMBLERS", "MOB", "SHAMBLERS"], 4, [("weakest", 1), ("rear", 2), ("weakest", 1)]),
+             (["MOB", "SHAMBLERS", "SHAMBLERS"], 4, [("rear", 2), ("weakest", 2)])]
+    for hand, count, want in cases:
+        game = make_game("director")
+        setup(game)
+        director_hand(game, hand)
+        (_e, state), = game.world.query1(DirectorState)
+        assert placements(game, state, count) == want, hand
