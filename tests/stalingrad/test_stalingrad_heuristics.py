@@ -531,6 +531,8 @@ def _throw_worth(game: Game, ent: int, target: tuple[int, int], p_land: float) -
     (["....#......."] * 8, WALKING, (8, 3), None, 0.0),  # no LOF, walking: 14, never lands
     (None, STATIONARY, (8, 3), "sniper", 4 / 12),  # a figure between: +1, 9+
     (["....%......."] * 8, STATIONARY, (8, 3), None, 3 / 12),  # rubble crossed: +2, 10+
+    (["....#......."] * 8, STATIONARY, (6, 3), None, 3 / 12),  # no LOF, range 6: 10+; 3 deviations hit the wall
+    (None, STATIONARY, (8, 6), None, 2 / 12),  # range 11 (8 + 3), in front: 11+; 3 deviations off the map
 ])
 def test_a_throws_hit_number(tmp_path: Path, rows: list[str] | None, mode: str, target: tuple[int, int],
                              between: str | None, p_land: float) -> None:
