@@ -70,17 +70,17 @@ def cells(game: Game) -> dict[Hex, str]:
         for q, r in area.hexes:
             if (q, r) in drawn:
                 drawn[(q, r)] = "~"
-    pieces: list[tuple[int, Hex, str]] = []  # (layer, hex, mark): higher layers drawn last
+    pieces: list[tuple[Hex, str]] = []  # (hex, mark) in drawing order: a figure over an item over a ladder
     for _ent, (pos, _link) in world.query(Position, LadderLink):
-        pieces.append((1, (pos.x, pos.y), "#"))
+        pieces.append(((pos.x, pos.y), "#"))
     for _ent, (pos, _item) in world.query(Position, FloorItem):
-        pieces.append((2, (pos.x, pos.y), "+"))
+        pieces.append(((pos.x, pos.y), "+"))
     for ent, (pos, fac) in world.query(Position, Faction):
         if fac.side == ZOMBIES:
-            pieces.append((3, (pos.x, pos.y), _zombie_mark(game, ent)))
+            pieces.append(((pos.x, pos.y), _zombie_mark(game, ent)))
         elif fac.side == SURVIVORS:
-            pieces.append((4, (pos.x, pos.y), _survivor_mark(game, ent)))
-    for _layer, h, mark in sorted(pieces, key=lambda p: p[0]):
+            pieces.append(((pos.x, pos.y), _survivor_mark(game, ent)))
+    for h, mark in pieces:
         if h in drawn:
             drawn[h] = mark
     return drawn

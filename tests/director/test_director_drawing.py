@@ -73,3 +73,26 @@ def test_replay_show_draws_the_hex_tiles(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert out.stdout.count(LEGEND) >= 2
     assert "  tiles: 1=STREET" in out.stdout
+
+
+def test_the_survivor_lines_and_a_tile_laid_tenth_or_later(make_game: Any) -> None:
+    """A survivor at 1 hit point is still up (upper case) and one at exactly 0 is down (lower
+    case); a survivor with nothing in hand says nothing about the hand; one held by a special says
+    by what. A tile laid twelfth shows its order's last digit, 2; an item shows where no figure
+    stands on it."""
+    from ecs_zombie.systems.director.components import HeldBy, Loadout
+
+    game = make_game("director")
+    p0, p1 = setup(game)
+    tile(game, min(e for e, _t in game.world.query1(MapTile))).order = 12
+    put(game, p0, 0, 0)
+    put(game, p1, 1, 0)
+    hp(game, p0, 1)
+    hp(game, p1, 0)
+    game.world.get(p0, Loadout).hand = ""
+    game.world.add(p1, HeldBy("smoker", 2, 1))
+    item(game, "pills", 0, 0)  # under survivor A: a figure is drawn over an item
+    item(game, "pills", -1, 0)
+    lines = render(game)
+    assert lines[2] == "2 + A b 2"
+    assert "A (0,0) 1/8 hp" in lines and "b (1,0) 0/8 hp, pistol in hand, held by a smoker" in lines
