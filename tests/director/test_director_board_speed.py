@@ -202,3 +202,26 @@ def test_a_seam_joins_only_its_two_hexes() -> None:
     for h in tile_of:
         assert steps[h] == tuple(n for n in hexgrid.neighbours(h) if linked(h, n)), h
     assert set(steps[exit_hex]) == {(0, 0), (0, 1), entry}
+
+
+def test_the_route_counts_steps_to_the_goal_tiles_centre_and_ladders_at_their_cost(make_game: Any) -> None:
+    """The route is the hexes' steps to the goal (the alley laid against the start tile's exit, its
+    centre (5, 0)): on the alley, the hex distance to its centre; a ladder from the alley's centre
+    to the start tile's far west hex (-2, 0) costs 3, so that hex is 3 from the goal and its
+    neighbour (-1, 0) 4; a ladder costing more than the way by foot changes nothing."""
+    from tests.director.director_setup import east_tile, setup, tile
+
+    game = make_game("director")
+    setup(game)
+    alley = east_tile(game, "ALLEY", "QUIET")
+    centre = (5, 0)
+    steps = route(Board(game))
+    for q, r in tile(game, alley).hexes:
+        assert steps[(q, r)] == hexgrid.distance((q, r), centre)
+    by_foot = steps[(-1, 0)]
+    assert by_foot > 4
+    near = (4, 0)  # one step from the centre
+    game.world.create(Kind("ladder"), Position(centre[0], centre[1], HEX), LadderLink([-2, 0], 3))
+    game.world.create(Kind("ladder"), Position(6, 0, HEX), LadderLink([near[0], near[1]], 3))  # 1 + 3 > 1
+    steps = route(Board(game))
+    assert steps[(-2, 0)] == 3 and steps[(-1, 0)] == 4 and steps[near] == 1

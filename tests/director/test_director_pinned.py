@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecs_zombie.systems.director.board import _stack, restock
+from ecs_zombie.systems.director.board import _stack, ammo_deck, restock
 from ecs_zombie.systems.director.components import DirectorState
 from ecs_zombie.systems.director.director import placements
 from tests.director.director_setup import setup
@@ -57,6 +57,8 @@ def test_a_guns_first_stack_is_dealt_full(make_game: Any) -> None:
     assert deck is not None and len(deck.draw) == 10
     assert [e for e in events(game, "shuffle") if e["deck"] == deck.name] == [
         {"deck": deck.name, "why": "new ammo stack: shotgun"}]
+    rifle = ammo_deck(game, p0, "rifle")  # the stack a first look deals is the one it returns
+    assert rifle is _stack(game, p0, "rifle") and rifle is not None and len(rifle.draw) > 0
 
 
 def test_a_restocked_stack_is_shuffled_anew(make_game: Any) -> None:

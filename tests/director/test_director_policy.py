@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from ecs_zombie import hexgrid
 from ecs_zombie.decisions import Decision
 from ecs_zombie.systems.director import heuristics
@@ -246,6 +248,18 @@ def test_a_downed_friend_within_reach_draws_the_mover(make_game: Any) -> None:
     assert hexgrid.distance(at(game, p0), (0, 2)) == 1
 
 
+
+@pytest.mark.parametrize(("left", "drawn"), [(0, True), (1, False)])
+def test_a_friend_is_down_at_zero_hit_points(make_game: Any, left: int, drawn: bool) -> None:
+    """Down is 0 hit points or fewer: a friend on (2, 0) at 0 draws the mover (who started 4 hexes
+    off) to (1, 0) beside them; at 1 hit point they are up, and the tie goes to the first, (-1, 0)."""
+    game = make_game("director")
+    p0, p1 = _pair(game, (0, -2), (2, 0))
+    hp(game, p1, left)
+    options = [[-1, 0], [1, 0]]
+    near = {"survivor": p0, "at": [-2, 0]}
+    assert heuristics.move(game, Decision(side(0), "director.move", options, near)) == (1 if drawn else 0)
+
 def test_a_downed_friend_draws_only_from_within_four_hexes_of_the_start(make_game: Any) -> None:
     """"within 4 hexes": of (-1, 0) and (1, 0), a step from the goal alike, (1, 0) beside a friend
     down on (2, 0) is taken by a mover who started 4 hexes from the friend, and not by one who
@@ -437,3 +451,19 @@ def test_a_throwable_is_taken_in_hand_for_three_zombies(make_game: Any) -> None:
         zombie(game, *h)
     give_hand(game, p0, ["P3", "P2"])
     assert act() == "swap:pipebomb"
+
+
+def test_revive_the_first_friend_with_no_zombie_beside(make_game: Any) -> None:
+    """Of two downed friends offered, the first with no zombie beside them: the second offered when
+    a zombie stands beside the first; with a zombie beside each, the first offered."""
+    game = make_game("director", players=3)
+    p0, p1, p2 = setup(game)
+    put(game, p0, 0, 0)
+    put(game, p1, 1, 0)
+    put(game, p2, -1, 0)
+    hp(game, p1, 0)
+    hp(game, p2, 0)
+    zombie(game, 2, 0)  # beside p1 only
+    assert heuristics.revive(game, Decision(side(0), "director.revive", [p1, p2], {})) == 1
+    zombie(game, -2, 0)  # beside p2 too
+    assert heuristics.revive(game, Decision(side(0), "director.revive", [p1, p2], {})) == 0
