@@ -217,6 +217,17 @@ def test_no_shot_across_a_friend(tmp_path: Path) -> None:
     assert heuristic_choice(alone, "stalingrad.cover", ["hold", "fire"], character=at(alone, 0, 3)) == "fire"
 
 
+
+@pytest.mark.parametrize("walker", [(6, 3), (7, 3)])
+def test_no_fair_shot_across_a_friend_either(tmp_path: Path, walker: tuple[int, int]) -> None:
+    """A shot the heuristic would take only as a fair one (10 or under: PPSh at range 6 walking,
+    5 + 2 + 2, +1 for the sniper between, exactly 10) is not taken across a friend either; nor one
+    past fair (range 7: 11)."""
+    game = make(tmp_path, [char("sergeant", 0, 3), char("sniper", 2, 3, facing=0), zombie("walker", *walker)])
+    sgt = at(game, 0, 3)
+    declare(game, sgt, WALKING, 0)
+    assert action(game, sgt)[0] != "attack"
+
 def test_turns_to_shoot_a_zombie_behind(tmp_path: Path) -> None:
     """Facing north-west with a walker 3 squares east (rear arc): walking, it makes the smallest turn
     that brings the walker into its front arc (to north-east, 90 degrees, 1 MP; due east lies on the
@@ -547,3 +558,26 @@ def test_a_throws_hit_number(tmp_path: Path, rows: list[str] | None, mode: str, 
     com = at(game, 0, 3)
     declare(game, com, mode, 0)
     assert heuristics.throw_value(game, com, target) == pytest.approx(_throw_worth(game, com, target, p_land))
+
+
+@pytest.mark.parametrize(("who", "ammo", "zombie_at", "rows", "mode", "want"), [
+    ("sergeant", 1, (4, 3), None, STATIONARY, 5),  # PPSh with its last round, range 1: hit 5
+    ("sergeant", 0, (4, 3), None, STATIONARY, 7),  # PPSh empty: fists, range 1: hit 7
+    ("sergeant", 0, (5, 3), None, STATIONARY, 13),  # fists do not reach range 2: no shot
+    ("sapper", 0, (5, 3), None, STATIONARY, 5),  # the spade (H, PB 2) reaches range 2: hit 5
+    ("sergeant", 4, (7, 3), ["....%......."] * 8, WALKING, 5 + 1 + 2 + 2),  # range 4, walking, rubble
+    ("sergeant", 4, (7, 3), ["....%......."] * 8, "", 5 + 1 + 2),  # no mode declared yet: no modifier
+])
+def test_a_facings_shot_by_weapon_reach_ammo_and_modifiers(tmp_path: Path, who: str, ammo: int,
+                                                          zombie_at: tuple[int, int], rows: list[str] | None,
+                                                          mode: str, want: int) -> None:
+    """The best final hit # facing east at the nearest zombie in front: a firearm needs a round; a
+    weapon that does not fire reaches range 1, an H weapon its PB; the hit # is the weapon's at the
+    range, plus the declared activation's modifier (none before one is declared) and +2 a rubble
+    square crossed (13: no shot)."""
+    game = make(tmp_path, [char(who, 3, 3), zombie("walker", *zombie_at)], rows=rows)
+    ent = at(game, 3, 3)
+    if who == "sergeant":
+        set_ammo(game, ent, "ppsh", ammo)
+    declare(game, ent, mode, 0)
+    assert heuristics.facing_shot(game, ent, 2) == want
