@@ -28,6 +28,7 @@ from tests.director.director_setup import (
     loadout,
     mark,
     markers,
+    max_hp,
     only,
     put,
     run_system,
@@ -467,3 +468,91 @@ def test_revive_the_first_friend_with_no_zombie_beside(make_game: Any) -> None:
     assert heuristics.revive(game, Decision(side(0), "director.revive", [p1, p2], {})) == 1
     zombie(game, -2, 0)  # beside p2 too
     assert heuristics.revive(game, Decision(side(0), "director.revive", [p1, p2], {})) == 0
+
+
+def _ask(game: Any, kind: str, options: list[Any], **context: Any) -> Any:
+    """The heuristic's answer to a decision of `kind` with these options and context."""
+    return options[getattr(heuristics, kind.split(".")[1])(game, Decision(side(0), kind, options, context))]
+
+
+def test_a_burning_hex_costs_as_much_as_a_step_of_route(make_game: Any) -> None:
+    """A hazard costs 2, as one more step of route does: a burning (2, 0) and the clear (1, 1) one
+    step farther from the goal tie, and the first offered is taken."""
+    game = make_game("director")
+    p0, _p1 = _pair(game, (-2, 0))
+    east_tile(game)
+    start_tile(game)[1].hazards = [[2, 0]]
+    assert _ask(game, "director.move", [[2, 0], [1, 1]], survivor=p0, at=[-2, 0]) == [2, 0]
+    assert _ask(game, "director.move", [[1, 1], [2, 0]], survivor=p0, at=[-2, 0]) == [1, 1]
+
+
+def test_a_stacked_zombie_goes_far_from_a_survivor_at_one_hit_point(make_game: Any) -> None:
+    """A survivor at 1 hit point is up: the stacked zombie goes to the hex farthest from them, (1, 0),
+    not weighed from the friend down at 0 on (2, 0)."""
+    game = make_game("director")
+    p0, p1 = _pair(game, (-2, 0), (2, 0))
+    hp(game, p0, 1)
+    hp(game, p1, 0)
+    assert _ask(game, "director.stack", [[-1, 0], [1, 0]]) == [1, 0]
+
+
+@pytest.mark.parametrize(("item_name", "want"), [("shotgun", "equip"), ("pills", "keep")])
+def test_only_a_gun_is_taken_in_hand_over_the_pistol(make_game: Any, item_name: str, want: str) -> None:
+    """Picking up: a gun goes in hand in place of the pistol; an item that is no gun does not."""
+    game = make_game("director")
+    p0, _p1 = _pair(game, (0, 0))
+    assert _ask(game, "director.equip", ["keep", "equip"], survivor=p0, item=item_name) == want
+
+
+def test_a_carried_item_is_taken_in_hand_only_when_it_serves(make_game: Any) -> None:
+    """An unhurt survivor with no zombie near keeps the pistol in hand: not the pills (2 hit points:
+    only when 2 short), not the molotov (3 zombies within its reach, 2); with 2 short, the pills;
+    with three zombies together 2 hexes off, the molotov; a gun for the pistol always."""
+    game = make_game("director")
+    p0, _p1 = _pair(game, (0, 0))
+    give_hand(game, p0, ["P1"])
+    options = ["swap:pills", "swap:molotov", "none"]
+    assert _ask(game, "director.action", options, survivor=p0) == "none"
+    assert _ask(game, "director.action", ["swap:shotgun", "none"], survivor=p0) == "swap:shotgun"
+    equip(game, p0, "pills", ["pills"])  # pills in hand, the pistol carried: a gun still goes in hand
+    assert _ask(game, "director.action", ["swap:shotgun", "none"], survivor=p0) == "swap:shotgun"
+    equip(game, p0, "pistol")
+    hp(game, p0, max_hp(game, p0) - 2)
+    assert _ask(game, "director.action", options, survivor=p0) == "swap:pills"
+    hp(game, p0, max_hp(game, p0))
+    for q, r in ((2, 0), (2, -1), (1, 1)):  # two hexes off (the molotov's reach), one of them beside the others
+        zombie(game, q, r)
+    assert _ask(game, "director.action", options, survivor=p0) == "swap:molotov"
+
+
+def test_a_friend_at_one_hit_point_needs_no_revive(make_game: Any) -> None:
+    """Revive is for a friend down (0 hit points or fewer): beside a friend at 1, the survivor does
+    something else; at 0, revives."""
+    game = make_game("director")
+    p0, p1 = _pair(game, (0, 0), (1, 0))
+    hp(game, p1, 1)
+    assert _ask(game, "director.action", ["revive", "none"], survivor=p0) == "none"
+    hp(game, p1, 0)
+    assert _ask(game, "director.action", ["revive", "none"], survivor=p0) == "revive"
+
+
+def test_a_shot_goes_round_a_friend_when_another_target_will_do(make_game: Any) -> None:
+    """The zombie nearest any survivor, never through a friend when another target will do: of two
+    zombies, the nearer one's route crossing a friend, the other is shot; with no crossing, the
+    nearer."""
+    game = make_game("director")
+    p0, _p1 = _pair(game, (0, 0), (-2, 2))
+    near, far = zombie(game, 1, 0), zombie(game, 3, 0)
+    assert _ask(game, "director.target", [near, far], survivor=p0, crossings=[1, 0]) == far
+    assert _ask(game, "director.target", [near, far], survivor=p0, crossings=[0, 0]) == near
+
+
+def test_a_thrown_item_goes_where_it_catches_most(make_game: Any) -> None:
+    """A pipe bomb or molotov is thrown at the offered hex with the most zombies within 1 of it (the
+    first offered on a tie)."""
+    game = make_game("director")
+    p0, _p1 = _pair(game, (0, 0))
+    for q, r in ((2, 0), (2, -1), (-2, 0)):
+        zombie(game, q, r)
+    assert _ask(game, "director.item_target", [[-2, 0], [2, 0], [1, 1]], survivor=p0, item="molotov") == [2, 0]
+    assert _ask(game, "director.item_target", [[-2, 1], [-2, 0]], survivor=p0, item="molotov") == [-2, 1]
