@@ -617,6 +617,22 @@ def test_a_swapped_item_is_dropped_where_the_new_one_lay(make_game: Any) -> None
     assert "shotgun" not in game.world.get(p0, AttackHand).cards
 
 
+def test_a_dropped_guns_cards_stay_with_its_stack(make_game: Any) -> None:
+    """A gun put down takes its hand's cards back onto its ammo stack's discard pile ("its attack
+    cards stay in its stack for next time"): no card is lost."""
+    from ecs_zombie.systems.director.board import _stack
+    from ecs_zombie.systems.director.players import drop
+
+    game = make_game("director")
+    p0, _p1 = _lone(game)
+    acquire_weapon(game, p0, "shotgun")
+    hand = list(game.world.get(p0, AttackHand).cards["shotgun"])
+    assert hand
+    drop(game, p0, "shotgun", (0, 0))
+    stack = _stack(game, p0, "shotgun")
+    assert stack is not None and all(c in stack.discard for c in hand)
+
+
 def test_an_ammo_restock_refills_every_gun_carried(make_game: Any) -> None:
     """"If a player walks over an ammo restock then this should be done for all weapons currently
     carried": every spent card of the pistol and the shotgun is back in its stack."""
