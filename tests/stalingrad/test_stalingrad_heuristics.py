@@ -581,3 +581,45 @@ def test_a_facings_shot_by_weapon_reach_ammo_and_modifiers(tmp_path: Path, who: 
         set_ammo(game, ent, "ppsh", ammo)
     declare(game, ent, mode, 0)
     assert heuristics.facing_shot(game, ent, 2) == want
+
+
+DOOR_ROWS = ["............", "............", "###+.#######", "............", "..E........."]
+
+
+@pytest.mark.parametrize(("start", "opens"), [((3, 1), True), ((4, 1), False)])
+def test_opens_a_door_that_shortens_the_way_out_by_two(tmp_path: Path, start: tuple[int, int],
+                                                      opens: bool) -> None:
+    """A door is opened when it shortens the way to the exit by 2 squares or more (its MPs would
+    buy as much walking): from (3, 1), through the door at (3, 2) is 2 shorter than by the gap at
+    (4, 2); from (4, 1), only 1, and the sergeant walks on."""
+    game = make(tmp_path, [char("sergeant", *start)], rows=DOOR_ROWS)
+    sgt = at(game, *start)
+    declare(game, sgt, WALKING, 4)
+    assert (action(game, sgt) == ["open", 3, 2]) == opens
+
+
+def test_heads_for_an_exit_behind_a_closed_door_out_of_reach(tmp_path: Path) -> None:
+    """With every way to the exit through a closed door it cannot reach this activation, the
+    sergeant still moves toward it (weighed as if the doors were open), not ending there."""
+    rows = ["............", "............", "............", "######+#####", "...........E"]
+    game = make(tmp_path, [char("sergeant", 0, 0)], rows=rows)
+    sgt = at(game, 0, 0)
+    declare(game, sgt, WALKING, 2)
+    assert action(game, sgt)[0] == "move"
+
+
+def test_ends_alone_on_a_map_with_no_way_out(tmp_path: Path) -> None:
+    """With no exit on the map, no zombie and no shot, the sergeant ends his activation."""
+    game = make(tmp_path, [char("sergeant", 5, 3)])
+    sgt = at(game, 5, 3)
+    declare(game, sgt, WALKING, 4)
+    assert action(game, sgt) == ["end"]
+
+
+def test_a_fair_shot_is_spread_fire_when_it_can_be(tmp_path: Path) -> None:
+    """With only a fair shot (PPSh walking at range 6: 5 + 2 + 2 = 9), spread fire before normal fire
+    at the same hit #."""
+    game = make(tmp_path, [char("sergeant", 0, 3), zombie("walker", 6, 3)])
+    sgt = at(game, 0, 3)
+    declare(game, sgt, WALKING, 0)
+    assert action(game, sgt) == ["attack", "spread", "ppsh"]
