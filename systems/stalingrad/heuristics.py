@@ -447,8 +447,8 @@ def action(game: Game, d: Decision) -> int:
 
 
 def worth_closing(game: Game, ent: int, door: Square) -> bool:
-    """Closing `door` lengthens some zombie's way to the character by 3 or more steps (or cuts it)
-    and no character's way out gets longer."""
+    """Closing `door` lengthens by 2 or more steps (or cuts) the way to the character of some zombie
+    within 15 steps of it, and no character's way out gets longer."""
     g = gmap(game)
     closed = closed_doors(game)
     shut = closed | {door}

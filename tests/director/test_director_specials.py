@@ -181,6 +181,20 @@ def test_smokers_events_and_the_weakest_free_victim(make_game: Any) -> None:
                                       {"survivor": p1, "amount": 1, "hp": 5, "why": "smoker"}]
 
 
+
+def test_a_special_picks_a_victim_still_standing(make_game: Any) -> None:
+    """Special infected choose living victims, the weakest above 0 hit points: a survivor at 1 is
+    one (and the weakest); one at 0 is down and passed over."""
+    from ecs_zombie.systems.director.specials import victim
+
+    game = make_game("director")
+    p0, p1 = _two(game, (0, 0), (-2, 2))
+    hp(game, p0, 1)
+    hp(game, p1, 6)
+    assert victim(game) == p0
+    hp(game, p0, 0)
+    assert victim(game) == p1
+
 def test_a_special_attack_with_no_free_survivor_is_lost(make_game: Any) -> None:
     """Design: a victim is a survivor no special infected already holds; with none free, the
     attack strikes nobody."""

@@ -623,3 +623,23 @@ def test_a_fair_shot_is_spread_fire_when_it_can_be(tmp_path: Path) -> None:
     sgt = at(game, 0, 3)
     declare(game, sgt, WALKING, 0)
     assert action(game, sgt) == ["attack", "spread", "ppsh"]
+
+
+@pytest.mark.parametrize(("walker", "closes"), [((2, 2), True), ((2, 3), False)])
+def test_closes_a_door_that_lengthens_a_zombies_way_by_two(tmp_path: Path, walker: tuple[int, int],
+                                                          closes: bool) -> None:
+    """Closing the open door at (2, 1) sends the walker round by the other at (4, 1): 2 steps longer
+    from (2, 2), so the sergeant closes it; only 1 from (2, 3), so he does not."""
+    rows = ["E...........", "##/#/#######", "............", "............"]
+    game = make(tmp_path, [char("sergeant", 3, 0), zombie("walker", *walker)], rows=rows)
+    sgt = at(game, 3, 0)
+    assert heuristics.worth_closing(game, sgt, (2, 1)) == closes
+
+
+@pytest.mark.parametrize(("walker", "closes"), [((2, 14), True), ((2, 15), False)])
+def test_closes_a_door_only_on_zombies_within_fifteen(tmp_path: Path, walker: tuple[int, int], closes: bool) -> None:
+    """Closing the only door cuts the walker's way to the sergeant: worth it for a walker 15 steps
+    away, not for one 16 away."""
+    rows = ["E...........", "##/#########"] + ["............"] * 16
+    game = make(tmp_path, [char("sergeant", 3, 0), zombie("walker", *walker)], rows=rows)
+    assert heuristics.worth_closing(game, at(game, 3, 0), (2, 1)) == closes
