@@ -643,3 +643,42 @@ def test_closes_a_door_only_on_zombies_within_fifteen(tmp_path: Path, walker: tu
     rows = ["E...........", "##/#########"] + ["............"] * 16
     game = make(tmp_path, [char("sergeant", 3, 0), zombie("walker", *walker)], rows=rows)
     assert heuristics.worth_closing(game, at(game, 3, 0), (2, 1)) == closes
+
+
+@pytest.mark.parametrize(("options", "want"), [
+    ([["attack", "normal", "ppsh"], ["attack", "spread", "ppsh"], ["attack", "h2h", "ppsh"]], "h2h"),
+    ([["attack", "normal", "ppsh"], ["attack", "spread", "ppsh"]], "spread"),
+])
+def test_covering_fire_takes_h2h_then_spread_fire(tmp_path: Path, options: list[list[str]], want: str) -> None:
+    """A covering attack: H2H when offered (the zombie is at hand), else spread fire before normal."""
+    game = make(tmp_path, [char("sergeant", 0, 3), zombie("walker", 1, 3)])
+    assert heuristic_choice(game, "stalingrad.cover_attack", options, character=at(game, 0, 3))[1] == want
+
+
+def test_a_face_down_zombie_is_drawn_again_from_the_spawn_die(tmp_path: Path) -> None:
+    """The determinizer re-draws each face-down zombie's type from the spawn section's die (1d12:
+    walker to 6, runner to 8, brute to 10, lurker to 12), each roll 1 + a draw below 12 from its
+    stream; a zombie already hit keeps at least one hit more than it took."""
+    from ecs_zombie.components import Kind, Markers, Wounds
+    from ecs_zombie.rng import PCG32
+    from ecs_zombie.systems.stalingrad.hidden import face_down
+
+    spawn = {"waves": [], "type_die": "1d12", "types": [{"upto": 6, "type": "walker"}, {"upto": 8, "type": "runner"},
+                                                        {"upto": 10, "type": "brute"}, {"upto": 12, "type": "lurker"}]}
+    game = make(tmp_path, [char("sergeant", 0, 0), *(zombie("walker", x, 5) for x in range(8))],
+                extra={"spawn": spawn})
+    hidden = sorted(e for e, k in game.world.query1(Kind) if k.name == "walker")
+    for e in hidden:
+        game.world.get(e, Markers).add("hidden")
+    game.world.get(hidden[0], Wounds).taken = 1
+    seen = set()
+    for seed in range(40):
+        ref = PCG32(seed)
+        face_down(game, PCG32(seed))
+        for e in hidden:  # in entity order, as the world is queried
+            roll = 1 + ref.below(12)
+            want = "walker" if roll <= 6 else "runner" if roll <= 8 else "brute" if roll <= 10 else "lurker"
+            assert game.world.get(e, Kind).name == want
+            seen.add(want)
+        assert game.world.get(hidden[0], Wounds).limit >= 2
+    assert seen == {"walker", "runner", "brute", "lurker"}
