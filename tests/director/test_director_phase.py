@@ -228,6 +228,22 @@ def test_new_zombies_on_the_weakest_players_tile_and_stacking(make_game: Any) ->
     assert sorted(zombies_at(game)) == [(4, -1), (5, -2)]
 
 
+
+@pytest.mark.parametrize(("d6", "hex_"), [(1, (2, -1)), (2, (1, -2)), (3, (-1, -1)), (4, (-2, 1)), (5, (-1, 2)),
+                                         (6, (1, 1))])
+def test_the_d6_numbers_a_tiles_mid_edge_hexes(make_game: Any, d6: int, hex_: tuple[int, int]) -> None:
+    """DESIGN CHOICE (prefabs/director/tiles.yaml): a tile that numbers no spawn hexes of its own
+    numbers its six mid-edge hexes 1-6 for the placing D6, counter-clockwise from [2, -1]; on the
+    start tile at the origin, unrotated, a 1 places at (2, -1) ... a 6 at (1, 1)."""
+    game = make_game("director")
+    p0, p1 = setup(game)
+    put(game, p0, 0, 0)
+    put(game, p1, -2, 0)
+    start = min(e for e, _t in game.world.query1(MapTile))
+    force(game, dice=[d6])
+    drive(game, place_zombies(game, 1, "here", start))
+    assert sorted(zombies_at(game)) == [hex_]
+
 def test_tied_weakest_goes_to_the_most_recent_first_player(make_game: Any) -> None:
     """"If players are tied on Hit Points, then use the player who was most recently first player"."""
     from ecs_zombie.systems.director.board import weakest
