@@ -116,6 +116,8 @@ EDGES = [
      "count: 0\n    walls: [[0, -1], [0, 1]]"),
     # the largest numbers a table may hold (ecs_zombie.limits: 1,000)
     ("director.weapons", "weapons.yaml", "{face: P1, value: 1, count: 3}", "{face: P1, value: 1000, count: 3}"),
+    ("director.tile_cards", "tile_cards.yaml", "count: 1, director: 1, ongoing", "count: 1, director: 1000, ongoing"),
+    ("director.tile_cards", "tile_cards.yaml", "count: 1, director: 1, ongoing", "count: 1, director: -1000, ongoing"),
 ]
 
 

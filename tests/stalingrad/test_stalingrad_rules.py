@@ -856,3 +856,13 @@ def test_spending_ammo_a_weapon_has_none_of_changes_nothing(tmp_path: Path) -> N
     assert "fists" not in game.world.get(sgt, Arsenal).ammo and tally(game) == before
     spend_ammo(game, sgt, "ppsh")
     assert game.world.get(sgt, Arsenal).ammo["ppsh"] == 3
+
+
+@pytest.mark.parametrize(("square", "facing_"), [((0, 0), 3), ((11, 0), 5), ((0, 7), 1), ((11, 7), 7)])
+def test_a_zombie_placed_faces_the_centre_of_the_map(tmp_path: Path, square: tuple[int, int], facing_: int) -> None:
+    """DESIGN CHOICE (docs/stalingrad.md, spawning): a zombie placed faces the map's centre, square
+    (6, 4) of the 12 x 8 map: from the corners south-east, south-west, north-east, north-west."""
+    game = make(tmp_path, [char("sergeant", 5, 3)])
+    run(game, spawn.spawn_at(game, "walker", square))
+    z = at(game, *square)
+    assert facing(game, z) == facing_
