@@ -77,6 +77,10 @@ BAD = [
     ("director.items", "items.yaml", None, "{}\n", "expected a mapping of item name to its row"),
     ("director.specials", "specials.yaml", "spitter: {damage: 1, rounds: 2, radius: 1}", "", "missing field 'spitter'"),
     ("director.specials", "specials.yaml", None, "[smoker]\n", "expected a mapping of special infected"),
+    ("director.tiles", "tiles.yaml", "count: 2\n    walls: [[0, -1], [0, 1]]",
+     "count: 2\n    wals: [[0, -1], [0, 1]]", "wals"),
+    ("director.tiles", "tiles.yaml", "exits: [{hex: [2, 0], dir: 0}]\n  alley", "exits: [{hex: [2, 0], dr: 0}]\n  alley",
+     "dr"),
 ]
 
 
