@@ -81,6 +81,13 @@ BAD = [
      "count: 2\n    wals: [[0, -1], [0, 1]]", "wals"),
     ("director.tiles", "tiles.yaml", "exits: [{hex: [2, 0], dir: 0}]\n  alley", "exits: [{hex: [2, 0], dr: 0}]\n  alley",
      "dr"),
+    ("director.tiles", "tiles.yaml", "safe: saferoom", "safe: saferoom\nsafety: saferoom", "safety"),
+    ("director.tile_cards", "tile_cards.yaml", "{face: QUIET, name: Quiet street, count: 3}",
+     "{face: QUIET, name: Quiet street, cont: 3}", "cont"),
+    ("director.cards", "director_cards.yaml", "{face: HORDE, name: Horde, description: They heard you., horde: 3, count: 3}",
+     "{face: HORDE, name: Horde, description: They heard you., hord: 3, count: 3}", "hord"),
+    ("director.cards", "director_cards.yaml", "{when: failed_by_more_than, n: 3, then: smoker}",
+     "{when: failed_by_more_than, n: 3, than: smoker}", "than"),
 ]
 
 
