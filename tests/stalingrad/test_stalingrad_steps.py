@@ -169,6 +169,30 @@ def test_the_spawn_step_with_a_count_place_and_type(tmp_path: Path) -> None:
         run(game, spawn.spawn(game, count=1, zombie_type="ghoul"))
 
 
+@pytest.mark.parametrize("where", [[9, 1], [1, 9], [2, 1], [1, 2, 3], [4]])
+def test_the_spawn_step_refuses_a_square_no_zombie_can_stand_on(tmp_path: Path, where: list[int]) -> None:
+    """A square given to the spawn step must be two numbers naming a square of the map a zombie can
+    stand on: off the map either way, a wall (2, 1), or not a pair, it is refused; (1, 2), open,
+    is taken."""
+    rows = ["A......A", "..#.....", "........", "........"]
+    game = make(tmp_path, [char("sergeant", 0, 3)], rows=rows, track="--")
+    with pytest.raises(GameError, match="not a square of the map"):
+        run(game, spawn.spawn(game, count=1, where=where))
+    run(game, spawn.spawn(game, count=1, where=[1, 2], zombie_type="walker"))
+    assert [e["square"] for e in events(game, "zombie_spawned")] == [[1, 2]]
+
+
+def test_a_count_of_zero_spawns_nothing_even_on_a_spawn_round(tmp_path: Path) -> None:
+    """`count: 0` asks for no zombie now: on an "S" round it does not fall back on the scenario's
+    spawn section (that is `count: -1`, the default), which spawns there."""
+    rows = ["A......A", "........", "........", "........"]
+    game = make(tmp_path, [char("sergeant", 0, 3)], rows=rows, track="SS")
+    run(game, spawn.spawn(game, count=0))
+    assert events(game, "zombie_spawned") == []
+    run(game, spawn.spawn(game))
+    assert events(game, "zombie_spawned") != []
+
+
 def test_a_caller_passing_the_spawn_step_a_wrong_type_is_refused_at_load(tmp_path: Path) -> None:
     """Loading checks what callers pass the step against its signature: the pacer's own `where` is
     bound in YAML; a count that is not an int is refused with the file and line."""

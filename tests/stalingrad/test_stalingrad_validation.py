@@ -248,3 +248,23 @@ def test_tables_are_frozen(make_game) -> None:
     for obj, field in objs:
         with pytest.raises((FrozenInstanceError, TypeError)):
             setattr(obj, field, 0)
+
+
+# -- the bound on a table's numbers ---------------------------------------------------------------
+
+def test_a_tables_numbers_reach_exactly_the_bound(tmp_path: Path) -> None:
+    """A table may hold numbers up to 1,000 either way (`ecs_zombie.limits`), no further: a weapon's
+    hit # of 1000 loads and 1001 is refused; an attack modifier of -1000 loads and -1001 is refused;
+    a type die of 2d500 loads and 2d501 is refused, as is one that can fall below -1000."""
+    assert load(tmp_path, "weapons", "gun: {pb: 1, rm: 1, hit: 1000, rof: 1}\n")["gun"].hit == 1000
+    refused(tmp_path, "weapons", "gun: {pb: 1, rm: 1, hit: 1001, rof: 1}\n", "hit must be at most 1000")
+    mods = ("attack: {{stationary: {s}, walking: 2, running: 4}}\ncovering: {{stationary: 0, walking: 2, "
+            "running: 4}}\nlof: {{intervening_figure: 1, obstructive: 2}}\narcs: {{front_half_angle: 45, "
+            "rear_half_angle: 45}}\nzoc_while_stunned: false\n")
+    assert load(tmp_path, "modifiers", mods.format(s=-1000)).attack["stationary"] == -1000
+    refused(tmp_path, "modifiers", mods.format(s=-1001), "stationary must be from -1000 to 1000")
+    spawn = "waves: []\ntype_die: {die}\ntypes: [{{upto: 1000, type: walker}}]\n"
+    assert load(tmp_path, "spawn", spawn.format(die="2d500")).type_die == "2d500"
+    refused(tmp_path, "spawn", spawn.format(die="2d501"), "2d501 gives more than 1000")
+    assert load(tmp_path, "spawn", spawn.format(die="1d6-1001")).type_die == "1d6-1001"
+    refused(tmp_path, "spawn", spawn.format(die="1d6-1002"), "1d6-1002 gives more than 1000")
