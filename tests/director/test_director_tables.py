@@ -88,6 +88,11 @@ BAD = [
      "description: They heard you., hord: 3", "hord"),
     ("director.cards", "director_cards.yaml", "{when: failed_by_more_than, n: 3, then: smoker}",
      "{when: failed_by_more_than, n: 3, than: smoker}", "than"),
+    ("director.weapons", "weapons.yaml", "copies: 8", "copies: 8\ncopys: 8", "copys"),
+    ("director.weapons", "weapons.yaml", "    clip: 4", "    clip: 4\n    clips: 4", "clips"),
+    ("director.weapons", "weapons.yaml", "{face: P1, value: 1, count: 3}", "{face: P1, value: 1, cont: 3}", "cont"),
+    ("director.items", "items.yaml", "kind: heal, slot: health, heal: 4", "kind: heal, slot: health, heals: 4",
+     "heals"),
 ]
 
 

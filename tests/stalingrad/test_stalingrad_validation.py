@@ -49,6 +49,7 @@ def test_weapon_defaults(tmp_path: Path) -> None:
     ("gun: {pb: 1, rm: 1, hit: 7, rof: 0}\n", "rof must be at least 1"),
     ("nade: {pb: 1, rm: 1, hit: 2, rof: 1, grenade: true, fire: true}\n", "a grenade neither fires"),
     ("nade: {pb: 1, rm: 1, hit: 2, rof: 2, grenade: true}\n", "a grenade neither fires"),
+    ("gun: {pb: 1, rm: 1, hit: 7, rof: 1, fires: true}\n", "fires"),  # a misspelt key, not a club
 ])
 def test_bad_weapons_are_refused(tmp_path: Path, text: str, message: str) -> None:
     refused(tmp_path, "weapons", text, message)
@@ -74,6 +75,7 @@ def test_zombie_type_defaults_and_abilities(tmp_path: Path) -> None:
     ("z: {move: 0, hits: 1}\n", "move must be at least 1"),
     ("z: {move: 1, hits: 0}\n", "hits must be at least 1"),
     ("z: {move: 1, hits: 1, abilities: [flying]}\n", "unknown ability 'flying' (known: tough, hidden)"),
+    ("z: {move: 1, hit: 1}\n", "hit"),  # a misspelt key
 ])
 def test_bad_zombie_types_are_refused(tmp_path: Path, text: str, message: str) -> None:
     refused(tmp_path, "zombies", text, message)
@@ -268,3 +270,7 @@ def test_a_tables_numbers_reach_exactly_the_bound(tmp_path: Path) -> None:
     refused(tmp_path, "spawn", spawn.format(die="2d501"), "2d501 gives more than 1000")
     assert load(tmp_path, "spawn", spawn.format(die="1d6-1001")).type_die == "1d6-1001"
     refused(tmp_path, "spawn", spawn.format(die="1d6-1002"), "1d6-1002 gives more than 1000")
+    for fixed in (0, 1000):  # a fixed number instead of dice: 0 to 1000
+        assert load(tmp_path, "spawn", spawn.format(die=fixed)).type_die == str(fixed)
+    for fixed in (-1, 1001):
+        refused(tmp_path, "spawn", spawn.format(die=fixed), "type_die must be from 0 to 1000")
