@@ -15,6 +15,7 @@ from ecs_zombie.errors import DataError, GameError
 from ecs_zombie.systems.director.tables import (
     validate_director_cards,
     validate_items,
+    validate_scaling,
     validate_specials,
     validate_tile_cards,
     validate_tiles,
@@ -93,6 +94,11 @@ BAD = [
     ("director.weapons", "weapons.yaml", "{face: P1, value: 1, count: 3}", "{face: P1, value: 1, cont: 3}", "cont"),
     ("director.items", "items.yaml", "kind: heal, slot: health, heal: 4", "kind: heal, slot: health, heals: 4",
      "heals"),
+    ("director.scaling", "scaling.yaml", None, "{players: 1}\n", "a scaling table is a non-empty list"),
+    ("director.specials", "specials.yaml", "smoker: {damage: 1, rounds: 2, pins: true}",
+     "smoker: {damage: 1, rounds: 2, pins: true}\nsmokers: {damage: 1}", "smokers"),
+    ("director.specials", "specials.yaml", "smoker: {damage: 1, rounds: 2, pins: true}",
+     "smoker: {damage: 1, round: 2, pins: true}", "round"),
 ]
 
 
@@ -161,7 +167,8 @@ def test_one_copy_of_the_ammo_box_takes_one_player(tmp_path: Path) -> None:
 def test_what_a_row_leaves_out(tmp_path: Path) -> None:
     """The tables' defaults for what a row leaves out: one copy (`count` 1); a director card of
     horde 0; a gun of range, clip, suppressing fire and shots 1; an item of no figures; a special
-    infected of 0 damage, 1 round, no radius, steps or zombies, and no pin."""
+    infected of 0 damage, 1 round, no radius, steps or zombies, and no pin; a team size adding no
+    card and no horde (larger teams take the last row)."""
     def loaded(name: str, text: str) -> Any:
         (tmp_path / f"{name}.yaml").write_text(text)
         return load_yaml(tmp_path / f"{name}.yaml")
@@ -181,6 +188,8 @@ def test_what_a_row_leaves_out(tmp_path: Path) -> None:
     assert (sm.damage, sm.rounds, sm.radius, sm.steps, sm.pins, sm.spawn) == (0, 1, 0, 0, False, 0)
     tiles = validate_tiles(loaded("t", "start: a\nsafe: b\ntiles:\n  a: {count: 0}\n  b: {safe: true}\n"))
     assert [c["face"] for c in tiles] == ["B"]
+    scale = validate_scaling(loaded("sc", "- {players: 1}\n- {players: 2, cards: 1, horde: 2}\n"))
+    assert (scale.row(1).cards, scale.row(1).horde) == (0, 0) and (scale.row(3).cards, scale.row(3).horde) == (1, 2)
 
 
 def test_the_ammo_box_takes_up_to_a_thousand_copies(tmp_path: Path) -> None:

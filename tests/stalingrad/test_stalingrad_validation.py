@@ -99,6 +99,8 @@ def test_movement_table_loads_and_mp_may_be_zero(tmp_path: Path) -> None:
     ({"running": MOVES.replace("step: 1", "step: 0")}, "step must be at least 1"),
     ({"walking": MOVES.replace("mp: 4", "mp: -1")}, "mp must be at least 0"),
     ({"searching": ""}, "searching"),
+    ({"runing": MOVES}, "runing"),  # a misspelt mode
+    ({"walking": MOVES.replace("pass_gear", "pas_gear")}, "pas_gear"),  # a misspelt action
 ])
 def test_bad_movement_tables_are_refused(tmp_path: Path, changes: dict[str, str], message: str) -> None:
     refused(tmp_path, "movement", movement_text(**changes), message)
@@ -120,6 +122,7 @@ def test_deviation_table_reads_directions_in_order(tmp_path: Path) -> None:
     ("1d8", "1d8+1", "the direction die must be one die with one face per direction (8)"),
     ("max_tries: 10", "max_tries: 0", "max_tries must be at least 1"),
     ("1d3", "3x", "3x"),
+    ("max_tries: 10", "max_tries: 10\nmax_trys: 10", "max_trys"),  # a misspelt key
 ])
 def test_bad_deviation_tables_are_refused(tmp_path: Path, old: str, new: str, message: str) -> None:
     refused(tmp_path, "deviation", DEVIATION.replace(old, new), message)
