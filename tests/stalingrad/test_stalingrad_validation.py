@@ -277,3 +277,31 @@ def test_a_tables_numbers_reach_exactly_the_bound(tmp_path: Path) -> None:
         assert load(tmp_path, "spawn", spawn.format(die=fixed)).type_die == str(fixed)
     for fixed in (-1, 1001):
         refused(tmp_path, "spawn", spawn.format(die=fixed), "type_die must be from 0 to 1000")
+
+
+SHIPPED = Path(__file__).resolve().parents[2] / "prefabs" / "stalingrad"
+
+
+@pytest.mark.parametrize(("name", "old", "new", "key"), [
+    ("modifiers", "zoc_while_stunned: false", "zoc_while_stunned: false\nzoc_stunned: false", "zoc_stunned"),
+    ("modifiers", "attack: {stationary: 0,", "attack: {stationry: 0, stationary: 0,", "stationry"),
+    ("modifiers", "covering: {stationary: 0,", "covering: {stationry: 0, stationary: 0,", "stationry"),
+    ("modifiers", "lof: {intervening_figure: 1,", "lof: {intervening: 1, intervening_figure: 1,", "intervening"),
+    ("modifiers", "arcs: {front_half_angle: 45,", "arcs: {front: 45, front_half_angle: 45,", "front"),
+    ("map", "legend:", "legends: {}\nlegend:", "legends"),
+    ("map", '".": {terrain: open}', '".": {terrain: open, opened: true}', "opened"),
+    ("track", 'rounds: "-S-S-S-SS-SS"', 'rounds: "-S-S-S-SS-SS"\nround: "-"', "round"),
+    ("spawn", "type_die: 1d12", "type_die: 1d12\ntype_dice: 1d12", "type_dice"),
+    ("spawn", "{square: A, count: 1}", "{square: A, cont: 1}", "cont"),
+    ("spawn", "{upto: 6, type: walker}", "{upto: 6, typ: walker}", "typ"),
+    ("search", "die: 1d12", "die: 1d12\ndice: 1d12", "dice"),
+    ("search", "{upto: 4, result: nothing}", "{upto: 4, result: nothing, amont: 1}", "amont"),
+    ("victory", "escape_needed: 3", "escape_needed: 3\nescapes: 3", "escapes"),
+])
+def test_a_misspelt_key_is_refused(tmp_path: Path, name: str, old: str, new: str, key: str) -> None:
+    """Every table refuses a key it does not know (a misspelling must not silently become a
+    default), naming it: at the top of the table and in each of its rows."""
+    text = (SHIPPED / f"{name}.yaml").read_text()
+    assert old in text
+    message = refused(tmp_path, name, text.replace(old, new, 1), key)
+    assert "table.yaml" in message
