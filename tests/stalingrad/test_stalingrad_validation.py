@@ -185,6 +185,15 @@ def test_bad_maps_are_refused(tmp_path: Path, text: str, message: str) -> None:
     assert "rows[None]" not in refused(tmp_path, "map", text, message)
 
 
+def test_a_map_is_at_most_a_thousand_squares_either_way(tmp_path: Path) -> None:
+    """A map may be 1,000 squares wide or 1,000 high (the bound of a table's numbers), not 1,001."""
+    assert load(tmp_path, "map", LEGEND + f'rows: ["{"." * 1000}"]\n').width == 1000
+    assert load(tmp_path, "map", LEGEND + "rows: [" + ", ".join(['"."'] * 1000) + "]\n").height == 1000
+    refused(tmp_path, "map", LEGEND + f'rows: ["{"." * 1001}"]\n', "a map is at most 1000 squares wide and high")
+    refused(tmp_path, "map", LEGEND + "rows: [" + ", ".join(['"."'] * 1001) + "]\n",
+            "a map is at most 1000 squares wide and high")
+
+
 def test_round_track(tmp_path: Path) -> None:
     """The round track: one mark per round, S a spawn round; its length is the last round."""
     track = load(tmp_path, "track", 'rounds: "S-S"\n')
