@@ -201,6 +201,8 @@ def test_round_track(tmp_path: Path) -> None:
     assert [track.spawns(r) for r in range(0, 5)] == [False, True, False, True, False]
     refused(tmp_path, "track", 'rounds: "S-X"\n', "rounds is a string of S (spawn) and - (plain)")
     refused(tmp_path, "track", 'rounds: ""\n', "rounds is a string of S (spawn) and - (plain)")
+    assert load(tmp_path, "track", f'rounds: "{"-" * 10_000}"\n').rounds == 10_000  # the most a game runs
+    refused(tmp_path, "track", f'rounds: "{"-" * 10_001}"\n', "at most 10000")
 
 
 SPAWN = "waves:\n  - {square: A, count: 1d2}\n  - {square: B, count: 2}\ntype_die: 1d12\ntypes:\n"
@@ -211,6 +213,8 @@ def test_spawn_section_types_by_roll(tmp_path: Path) -> None:
     section = load(tmp_path, "spawn", SPAWN + "  - {upto: 3, type: walker}\n  - {upto: 5, type: runner}\n")
     assert section.waves == (("A", "1d2"), ("B", "2"))
     assert [section.type_for(r) for r in (1, 3, 4, 5, 6)] == ["walker", "walker", "runner", "runner", "runner"]
+    first = load(tmp_path, "spawn", SPAWN + "  - {upto: 1, type: brute}\n  - {upto: 12, type: walker}\n")
+    assert [first.type_for(r) for r in (1, 2)] == ["brute", "walker"]  # a first band may end at 1
 
 
 @pytest.mark.parametrize(("types", "message"), [
@@ -232,6 +236,8 @@ def test_search_table_defaults_and_lookup(tmp_path: Path) -> None:
     assert [table.result(r) for r in (1, 2, 3, 5, 9)] == [
         ("nothing", 1, ""), ("nothing", 1, ""), ("gear", 1, "rope"), ("ammo", 3, ""), ("ammo", 3, "")]
     assert table.allowed is True
+    first = load(tmp_path, "search", SEARCH + "  - {upto: 1, result: grenade}\n  - {upto: 12, result: nothing}\n")
+    assert [first.result(r)[0] for r in (1, 2)] == ["grenade", "nothing"]  # a first band may end at 1
 
 
 @pytest.mark.parametrize(("results", "message"), [
