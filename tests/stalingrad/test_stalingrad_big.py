@@ -15,7 +15,7 @@ from ecs_zombie.errors import GameError
 from ecs_zombie.systems.stalingrad import board
 from ecs_zombie.systems.stalingrad.components import DoorState
 from tests.helpers import ROOT
-from tests.stalingrad.stalingrad_support import LEGEND, char, events, kind, make, wound_limit
+from tests.stalingrad.stalingrad_support import LEGEND, char, events, kind, make, wound_limit, wounds
 
 HORDE = ROOT / "prefabs" / "scenarios" / "stalingrad-horde.yaml"
 
@@ -68,8 +68,8 @@ def test_zombies_drawn_on_the_map_stand_there_from_setup(tmp_path: Path) -> None
     rows = ["..b.", "w..w", "...."]
     game = make(tmp_path, [char("sergeant", 0, 2)], rows=rows, extra={"map": {"legend": legend, "rows": rows}},
                 waves=[])
-    made = [(kind(game, z), board.pos(game, z), wound_limit(game, z)) for z in board.zombies(game)]
-    assert made == [("brute", (2, 0), 2), ("walker", (0, 1), 1), ("walker", (3, 1), 1)]
+    made = [(kind(game, z), board.pos(game, z), wound_limit(game, z), wounds(game, z)) for z in board.zombies(game)]
+    assert made == [("brute", (2, 0), 2, 0), ("walker", (0, 1), 1, 0), ("walker", (3, 1), 1, 0)]  # unhurt
     assert events(game, "horde") == [{"zombies": 3}]
 
 

@@ -258,3 +258,25 @@ def test_a_face_down_zombie_reads_without_its_type() -> None:
     roll = (1, "roll", {"dice": "1d6", "values": [4], "why": "zombie type"}, "stalingrad.spawn")
     assert reading.event(roll) == "rolled 1d6 face down (zombie type)"
     game.close()
+
+
+def test_an_activations_options_read_as_words(tmp_path: Path) -> None:
+    """At the terminal (`ecs-zombie play`) an action reads as words: a facing as a compass point (0
+    north, clockwise), gear passed to the character named, an attack by its fire mode and weapon, a
+    door by its square; a covering attack as an attack; a move as its square."""
+    from ecs_zombie.reading import Reading
+
+    game = make(tmp_path, [char("sergeant", 2, 2), char("sniper", 2, 3)])
+    sniper = at(game, 2, 3)
+    reading = Reading(game)
+    faces = (["face", 0], ["face", 3], ["face", 6], ["face", 9])
+    assert [reading.option(o, "stalingrad.action") for o in faces] == [
+        "face north", "face south-east", "face west", "face north-east"]
+    passed = reading.option(["pass", "bandage", sniper], "stalingrad.action")
+    assert passed == f"pass the bandage to {reading.piece(sniper)}"
+    assert reading.option(["attack", "spread", "ppsh"], "stalingrad.action") == "attack: spread fire with the ppsh"
+    covering = reading.option(["attack", "normal", "tt33"], "stalingrad.cover_attack")
+    assert covering == "attack: normal fire with the tt33"
+    assert reading.option(["open", 3, 2], "stalingrad.action") == "open the door at (3, 2)"
+    assert reading.option(["close", 4, 1], "stalingrad.action") == "close the door at (4, 1)"
+    assert reading.option(["move", 3, 3], "stalingrad.action") == reading.value(["move", 3, 3], False)

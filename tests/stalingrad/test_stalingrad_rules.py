@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from ecs_zombie.grid import sight
 from ecs_zombie.systems.stalingrad import activation, attack, round, spawn, zombies
-from ecs_zombie.systems.stalingrad.board import hit_zombie, spend_ammo, state, stun_zombie
+from ecs_zombie.systems.stalingrad.board import gmap, hit_zombie, spend_ammo, state, stun_zombie
 from ecs_zombie.systems.stalingrad.components import Arsenal
 from ecs_zombie.systems.stalingrad.tables import Weapon
 from tests.stalingrad.stalingrad_support import (
@@ -820,6 +821,45 @@ def test_end_segment_clears_the_arrival_marker(tmp_path: Path) -> None:
     round.end_segment(game)
     assert not has(game, z, ARRIVED)
 
+
+
+def test_a_face_down_zombie_that_walks_into_view_turns_face_up(tmp_path: Path) -> None:
+    """"Face-down zombies turn face up once a character has LOF to them": a face-down runner behind a
+    wall runs round its end to (6, 5), into the sergeant's LOF, during the zombies' activations, and
+    is face up when they end."""
+    rows = ["............", "............", "......#.....", "......#.....", "......#.....",
+            "............", "............", "............"]
+    game = make(tmp_path, [char("sergeant", 3, 3, facing=2), zombie("runner", 7, 4)], rows=rows)
+    z = at(game, 7, 4)
+    mark(game, z, HIDDEN)
+    assert not sight(gmap(game), (3, 3), (7, 4), frozenset()).clear  # behind the wall
+    run(game, zombies.zombie_activations(game))
+    assert where(game, z) == (6, 5) and not has(game, z, HIDDEN)
+    assert events(game, "zombie_revealed") == [{"zombie": z, "type": "runner"}]
+
+
+def test_the_zombies_final_phase_clears_the_arrivals_and_turns_seen_zombies_face_up(tmp_path: Path) -> None:
+    """The final phase of the zombie turn: the arrival markers of this round go, a zombie arriving
+    now is not marked (it did not skip an activation), and face-down zombies in a character's LOF
+    turn face up."""
+    game = make(tmp_path, [char("sergeant", 0, 3), zombie("walker", 8, 3), zombie("walker", 5, 6)], waves=[])
+    z, seen = at(game, 8, 3), at(game, 5, 6)
+    mark(game, z, ARRIVED)
+    mark(game, seen, HIDDEN)
+    waiting = spawn.new_zombie(game, "walker", (10, 0))  # held off the board until now
+    run(game, zombies.zombie_final(game))
+    assert not has(game, z, ARRIVED) and not has(game, seen, HIDDEN)
+    assert where(game, waiting) == (10, 0) and not has(game, waiting, ARRIVED)
+
+
+def test_a_zombie_with_no_way_to_any_character_stays_and_asks_nothing(tmp_path: Path) -> None:
+    """A zombie walled off from every character neither moves nor asks the player to break a tie
+    between characters it cannot reach."""
+    rows = ["............", "............", "############", "............"]
+    game = make(tmp_path, [char("sergeant", 0, 0), char("sniper", 4, 0), zombie("walker", 2, 3)], rows=rows)
+    z = at(game, 2, 3)
+    asked = run(game, zombies.zombie_activations(game))
+    assert where(game, z) == (2, 3) and [d.kind for d in asked] == []
 
 def test_searching_takes_the_whole_activation(tmp_path: Path) -> None:
     """Searching: all MPs and no other action; a square diagonal to the character cannot be searched."""
