@@ -131,9 +131,6 @@ class Board:
             self._hazards = {(q, r) for _e, t in self.tiles.items() for q, r in t.hazards}
         return self._hazards
 
-    def on_board(self, h: Hex) -> bool:
-        return h in self.tile_of
-
     def free(self, h: Hex) -> bool:
         """On the map and holding neither a zombie nor a survivor."""
         return h in self.tile_of and h not in self.zombies and h not in self.players

@@ -40,12 +40,6 @@ def goal_tile(board: Board) -> MapTile | None:
     return max(tiles, key=lambda t: (t.safe, open_exits(t), t.main, t.depth, t.order))
 
 
-def goal(game: Game, board: Board) -> Hex | None:
-    """The centre of the goal tile (`goal_tile`)."""
-    tile = goal_tile(board)
-    return (tile.center[0], tile.center[1]) if tile is not None else None
-
-
 def route(board: Board) -> dict[Hex, int]:
     """Steps from each hex of the map to the goal along the tiles: between hexes a piece may step
     between (`Board.linked`: across tiles only where an exit meets an entry) and up or down ladders

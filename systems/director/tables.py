@@ -389,6 +389,8 @@ class Scaling(dict[int, Scale]):
     """Rows by number of players, 1 up to the last row; larger teams take the last row."""
 
     def row(self, players: int) -> Scale:
+        """The row of a team of `players`; a team with no one left (a hybrid's risen survivors) adds
+        nothing."""
         if players < 1:
             return Scale(players, 0, 0)
         return self[min(players, max(self))]

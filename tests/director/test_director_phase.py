@@ -238,7 +238,7 @@ def test_the_d6_numbers_a_tiles_mid_edge_hexes(make_game: Any, d6: int, hex_: tu
     game = make_game("director")
     p0, p1 = setup(game)
     put(game, p0, 0, 0)
-    put(game, p1, -2, 0)
+    put(game, p1, 0, 1)  # no survivor on a numbered hex (nor on the entry, beside hex 4)
     start = min(e for e, _t in game.world.query1(MapTile))
     force(game, dice=[d6])
     drive(game, place_zombies(game, 1, "here", start))

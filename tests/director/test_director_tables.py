@@ -21,7 +21,7 @@ from ecs_zombie.systems.director.tables import (
     validate_tiles,
     validate_weapons,
 )
-from tests.director.director_setup import scenario_with
+from tests.director.director_setup import SHIPPED, scenario_with
 from tests.helpers import run_cli
 
 # (table, file, text replaced (None: all of it), replacement, the error's words)
@@ -139,6 +139,7 @@ EDGES = [
     # the largest numbers a table may hold (ecs_zombie.limits: 1,000)
     ("director.weapons", "weapons.yaml", "{face: P1, value: 1, count: 3}", "{face: P1, value: 1000, count: 3}"),
     ("director.tile_cards", "tile_cards.yaml", "count: 1, director: 1, ongoing", "count: 1, director: 1000, ongoing"),
+    ("director.weapons", "weapons.yaml", "    range: 2\n    clip: 4", "    range: 1000\n    clip: 4"),
     ("director.tile_cards", "tile_cards.yaml", "count: 1, director: 1, ongoing", "count: 1, director: -1000, ongoing"),
 ]
 
@@ -190,6 +191,8 @@ def test_what_a_row_leaves_out(tmp_path: Path) -> None:
     assert [c["face"] for c in tiles] == ["B"]
     scale = validate_scaling(loaded("sc", "- {players: 1}\n- {players: 2, cards: 1, horde: 2}\n"))
     assert (scale.row(1).cards, scale.row(1).horde) == (0, 0) and (scale.row(3).cards, scale.row(3).horde) == (1, 2)
+    shipped = validate_scaling(loaded("sh", (SHIPPED / "scaling.yaml").read_text()))
+    assert (shipped.row(0).cards, shipped.row(0).horde) == (0, 0)  # no one left: nothing added (not 1's -1)
 
 
 def test_the_ammo_box_takes_up_to_a_thousand_copies(tmp_path: Path) -> None:
