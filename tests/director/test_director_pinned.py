@@ -6,10 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from ecs_zombie.components import Position
+from ecs_zombie.errors import GameError
+from ecs_zombie.systems.director.adaptive import summon
 from ecs_zombie.systems.director.board import _stack, ammo_deck, restock
-from ecs_zombie.systems.director.components import DirectorState
-from ecs_zombie.systems.director.director import placements
-from tests.director.director_setup import setup
+from ecs_zombie.systems.director.components import DirectorState, Loadout
+from ecs_zombie.systems.director.director import draw, horde_total, placements
+from tests.director.director_setup import director_hand, setup
 from tests.helpers import events, run_system
 
 
@@ -81,11 +86,6 @@ def test_a_restocked_stack_is_shuffled_anew(make_game: Any) -> None:
 def test_the_director_game_refuses_a_piece_on_squares(make_game: Any) -> None:
     """The Director game plays on hex cells: a piece standing on a square cell (a hybrid mixing
     boards by mistake) stops the set-up with an error that says so."""
-    import pytest
-
-    from ecs_zombie.components import Position
-    from ecs_zombie.errors import GameError
-
     game = make_game("director")
     ent = min(e for e, _p in game.world.query1(Position))
     game.world.get(ent, Position).grid = "square"
@@ -98,9 +98,6 @@ def test_the_pacers_summons_default_to_noise_one_and_behind(make_game: Any) -> N
     """`director.summon` called with a count only plays as with `noise: 1, behind: true` (its
     documented defaults, for a hybrid that binds neither): the same cards, modifiers and places,
     with a survivor holding the petrol can (a must-hold item: `noise` more cards)."""
-    from ecs_zombie.systems.director.adaptive import summon
-    from ecs_zombie.systems.director.components import Loadout
-
     logs = []
     for params in ({}, {"noise": 1, "behind": True}, {"noise": 0, "behind": True}, {"noise": 1, "behind": False}):
         game = make_game("director-adaptive", seed=4)
@@ -119,9 +116,6 @@ def test_the_pacers_summons_default_to_noise_one_and_behind(make_game: Any) -> N
 def test_a_lone_survivors_horde_is_never_below_zero(make_game: Any) -> None:
     """`director.scaling`: one player takes 1 from the horde number; a hand of one Shamblers card
     (horde 1) against a lone survivor makes a horde of 0, never less (and 0 is 0, not 1)."""
-    from ecs_zombie.systems.director.director import horde_total
-    from tests.director.director_setup import director_hand
-
     game = make_game("director", players=1)
     setup(game)
     director_hand(game, ["SHAMBLERS"])
@@ -133,9 +127,6 @@ def test_a_lone_survivors_horde_is_never_below_zero(make_game: Any) -> None:
 def test_the_directors_draw_defaults_to_a_d3_and_noise_one(make_game: Any) -> None:
     """`director.draw` with no parameters draws as with `dice: 1d3, noise: 1` (its documented
     defaults): with a survivor holding the petrol can, noise 0 draws one card fewer."""
-    from ecs_zombie.systems.director.components import Loadout
-    from ecs_zombie.systems.director.director import draw
-
     logs = []
     for params in ({}, {"dice": "1d3", "noise": 1}, {"dice": "1d3", "noise": 0}):
         game = make_game("director", seed=6)
@@ -151,8 +142,6 @@ def test_cards_placing_alike_in_a_row_place_together(make_game: Any) -> None:
     appear where each card says: two Shamblers cards in a row (horde 1 each, the weakest player's
     tile) place as one group of 2, then the Mob's 2 behind the team, and the rest to the weakest;
     cards placing alike but apart stay apart."""
-    from tests.director.director_setup import director_hand
-
     cases = [(["SHAMBLERS", "SHAMBLERS", "MOB"], 6, [("weakest", 2), ("rear", 2), ("weakest", 2)]),
              (["SHAMBLERS", "SHAMBLERS", "MOB"], 1, [("weakest", 1)]),
              (["SHAMBLERS", "MOB", "SHAMBLERS"], 4, [("weakest", 1), ("rear", 2), ("weakest", 1)]),

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ecs_zombie import new_game
+from ecs_zombie.components import Markers
+from ecs_zombie.reading import Reading
 from ecs_zombie.systems.stalingrad import activation, attack, spawn, zombies
 from ecs_zombie.systems.stalingrad.board import stun_zombie
 from ecs_zombie.systems.stalingrad.card_spawn import card_spawn
@@ -210,7 +213,6 @@ def test_covering_fire_and_search_events(tmp_path: Path) -> None:
 
 def test_hybrid_card_spawn_event(tmp_path: Path) -> None:
     """card_spawn: the card drawn and the zombies it brings; the deck is shuffled once a game."""
-    from ecs_zombie import new_game
     from ecs_zombie.systems.stalingrad.round import setup
     from tests.stalingrad.stalingrad_support import write_scenario
 
@@ -244,10 +246,6 @@ def test_every_decision_kind_is_documented(make_game) -> None:
 def test_a_face_down_zombie_reads_without_its_type() -> None:
     """Stalingrad: a zombie placed face down keeps its type unseen (spawning rule), on the board and
     in the options; so does the die that chose it."""
-    from ecs_zombie import new_game
-    from ecs_zombie.components import Markers
-    from ecs_zombie.reading import Reading
-
     game = new_game("stalingrad", 3)
     zombies = [e for e, m in game.world.query1(Markers) if game.world.get(e, Markers) is m]
     walker = next(e for e in zombies if Reading(game).piece(e).startswith("walker"))
@@ -264,8 +262,6 @@ def test_an_activations_options_read_as_words(tmp_path: Path) -> None:
     """At the terminal (`ecs-zombie play`) an action reads as words: a facing as a compass point (0
     north, clockwise), gear passed to the character named, an attack by its fire mode and weapon, a
     door by its square; a covering attack as an attack; a move as its square."""
-    from ecs_zombie.reading import Reading
-
     game = make(tmp_path, [char("sergeant", 2, 2), char("sniper", 2, 3)])
     sniper = at(game, 2, 3)
     reading = Reading(game)

@@ -17,9 +17,7 @@ from ecs_zombie import Game
 from ecs_zombie.components import Facing
 from ecs_zombie.schedule import lookup
 from ecs_zombie.systems.stalingrad import activation, attack, heuristics
-from ecs_zombie.systems.stalingrad.board import closed_doors as board_doors
-from ecs_zombie.systems.stalingrad.board import gmap as board_of
-from ecs_zombie.systems.stalingrad.board import stun_zombie
+from ecs_zombie.systems.stalingrad.board import closed_doors, gmap, stun_zombie
 from tests.helpers import drive
 from tests.stalingrad.stalingrad_support import (
     CHARACTERS,
@@ -528,9 +526,9 @@ def _throw_worth(game: Game, ent: int, target: tuple[int, int], p_land: float) -
     the eight directions alike (those off the map or not passable left out)."""
     blast = heuristics._Blast.of(game, ent)
     assert blast is not None
-    g = board_of(game)
+    g = gmap(game)
     spots = [(target[0] + 2 * dx, target[1] + 2 * dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
-    spots = [q for q in spots if g.inside(q) and g.passable(q, board_doors(game))]
+    spots = [q for q in spots if g.inside(q) and g.passable(q, closed_doors(game))]
     off = sum(blast._value(q) for q in spots) / len(spots)
     return p_land * blast._value(target) + (1 - p_land) * off
 

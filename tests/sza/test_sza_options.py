@@ -26,6 +26,9 @@ from sza_helpers import (
     zombie,
 )
 
+from ecs_zombie import new_game
+from ecs_zombie.components import Faction
+from ecs_zombie.decisions import PolicyTable
 from ecs_zombie.systems.sza import stage as stage_mod
 from ecs_zombie.systems.sza.actions import options, perform
 from ecs_zombie.systems.sza.state import engage_square, has_ability, is_character
@@ -264,8 +267,6 @@ class _Distinct:
     name = "distinct"
 
     def __init__(self) -> None:
-        from ecs_zombie.decisions import PolicyTable
-
         self.policy = PolicyTable("heuristic")
         self.checked = 0
 
@@ -278,8 +279,6 @@ class _Distinct:
 
 def test_every_decision_offers_distinct_options() -> None:
     """In played campaigns (SZA and the paced hybrid), no decision lists one option twice."""
-    from ecs_zombie import new_game
-
     policy = _Distinct()
     for ruleset, seed in (("sza", 1), ("sza", 2), ("sza-paced", 3)):
         game = new_game(ruleset, seed)
@@ -302,8 +301,6 @@ def test_a_piece_gone_from_the_board_is_no_character_and_has_no_ability(make_gam
 def test_a_piece_of_neither_side_engages_both_in_id_order(make_game: Any) -> None:
     """A piece of a side neither the survivors' nor the zombies' (a hybrid's third party) engages
     every piece on its square, of both sides, in id order."""
-    from ecs_zombie.components import Faction
-
     game = laid_out(make_game)
     mary = alone(game, "Mary Jacobs", 4, 4)
     z = zombie(game, 4, 4)
