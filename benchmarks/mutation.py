@@ -319,8 +319,10 @@ def _target_names(targets: Iterable[ast.expr]) -> list[str]:
 
 def _defined_names(stack: Sequence[ast.AST]) -> tuple[str, ...]:
     """What a mutant run at import time changes, by name: the assigned names of a module-level or
-    class-level assignment, the class or function whose decorator or default value it is in, the
-    names a module-level call statement uses. Empty when unsure (then every test runs)."""
+    class-level assignment, the class or function whose decorator or default value it is in. Empty
+    when unsure (then every test runs), and for a module-level call statement: it registers something
+    (a determinizer's concealed fields, a secret roll, an observation) that any test may read through
+    the registry, never by the names the call uses."""
     top = stack[1] if len(stack) > 1 else None
     names: list[str] = []
     if isinstance(top, ast.ClassDef):
@@ -334,8 +336,6 @@ def _defined_names(stack: Sequence[ast.AST]) -> tuple[str, ...]:
         names.append(top.name)
     elif isinstance(top, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
         names += _target_names(top.targets if isinstance(top, ast.Assign) else [top.target])
-    elif isinstance(top, ast.Expr):
-        names += [n.id for n in ast.walk(top) if isinstance(n, ast.Name)]
     return tuple(dict.fromkeys(names))
 
 

@@ -680,3 +680,27 @@ def test_a_face_down_zombie_is_drawn_again_from_the_spawn_die(tmp_path: Path) ->
             seen.add(want)
         assert game.world.get(hidden[0], Wounds).limit >= 2
     assert seen == {"walker", "runner", "brute", "lurker"}
+
+
+def test_a_face_down_zombie_drawn_again_adds_the_dies_modifier(tmp_path: Path) -> None:
+    """The spawn die's modifier counts when a face-down type is drawn again: with 1d4+4 (5 to 8),
+    walker to 6 and runner to 8, each roll is 1 + a draw below 4 + 4."""
+    from ecs_zombie.components import Kind, Markers
+    from ecs_zombie.rng import PCG32
+    from ecs_zombie.systems.stalingrad.hidden import face_down
+
+    spawn = {"waves": [], "type_die": "1d4+4", "types": [{"upto": 6, "type": "walker"}, {"upto": 8, "type": "runner"}]}
+    game = make(tmp_path, [char("sergeant", 0, 0), *(zombie("walker", x, 5) for x in range(4))],
+                extra={"spawn": spawn})
+    hidden = sorted(e for e, k in game.world.query1(Kind) if k.name == "walker")
+    for e in hidden:
+        game.world.get(e, Markers).add("hidden")
+    seen = set()
+    for seed in range(10):
+        ref = PCG32(seed)
+        face_down(game, PCG32(seed))
+        for e in hidden:
+            want = "walker" if 1 + ref.below(4) + 4 <= 6 else "runner"
+            assert game.world.get(e, Kind).name == want
+            seen.add(want)
+    assert seen == {"walker", "runner"}

@@ -898,10 +898,11 @@ def test_spending_ammo_a_weapon_has_none_of_changes_nothing(tmp_path: Path) -> N
     assert game.world.get(sgt, Arsenal).ammo["ppsh"] == 3
 
 
-@pytest.mark.parametrize(("square", "facing_"), [((0, 0), 3), ((11, 0), 5), ((0, 7), 1), ((11, 7), 7)])
+@pytest.mark.parametrize(("square", "facing_"), [((0, 0), 3), ((11, 0), 5), ((0, 7), 1), ((11, 7), 7), ((7, 3), 5)])
 def test_a_zombie_placed_faces_the_centre_of_the_map(tmp_path: Path, square: tuple[int, int], facing_: int) -> None:
     """DESIGN CHOICE (docs/stalingrad.md, spawning): a zombie placed faces the map's centre, square
-    (6, 4) of the 12 x 8 map: from the corners south-east, south-west, north-east, north-west."""
+    (6, 4) of the 12 x 8 map: from the corners south-east, south-west, north-east, north-west; from
+    (7, 3), beside it, south-west (not north-west to (6, 2), nor west to (4, 4))."""
     game = make(tmp_path, [char("sergeant", 5, 3)])
     run(game, spawn.spawn_at(game, "walker", square))
     z = at(game, *square)

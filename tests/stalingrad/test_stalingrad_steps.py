@@ -172,14 +172,26 @@ def test_the_spawn_step_with_a_count_place_and_type(tmp_path: Path) -> None:
 @pytest.mark.parametrize("where", [[9, 1], [1, 9], [2, 1], [1, 2, 3], [4]])
 def test_the_spawn_step_refuses_a_square_no_zombie_can_stand_on(tmp_path: Path, where: list[int]) -> None:
     """A square given to the spawn step must be two numbers naming a square of the map a zombie can
-    stand on: off the map either way, a wall (2, 1), or not a pair, it is refused; (1, 2), open,
-    is taken."""
-    rows = ["A......A", "..#.....", "........", "........"]
+    stand on: off the map either way, a wall (2, 1), or not a pair, it is refused; (1, 2) and (6, 3),
+    open, are taken (x first: (3, 3) is a wall, (6, 6) off the map)."""
+    rows = ["A......A", "..#.....", "........", "...#...."]
     game = make(tmp_path, [char("sergeant", 0, 3)], rows=rows, track="--")
     with pytest.raises(GameError, match="not a square of the map"):
         run(game, spawn.spawn(game, count=1, where=where))
     run(game, spawn.spawn(game, count=1, where=[1, 2], zombie_type="walker"))
-    assert [e["square"] for e in events(game, "zombie_spawned")] == [[1, 2]]
+    run(game, spawn.spawn(game, count=1, where=[6, 3], zombie_type="walker"))
+    assert [e["square"] for e in events(game, "zombie_spawned")] == [[1, 2], [6, 3]]
+
+
+def test_the_spawn_step_reads_a_square_as_x_then_y_on_a_tall_map(tmp_path: Path) -> None:
+    """A square is [x, y]: on a map 4 wide and 8 high, [1, 6] is on it ((6, 6) is not) and [6, 1]
+    is not."""
+    rows = ["A..A", *(["...."] * 7)]
+    game = make(tmp_path, [char("sergeant", 0, 7)], rows=rows, track="--")
+    run(game, spawn.spawn(game, count=1, where=[1, 6], zombie_type="walker"))
+    assert [e["square"] for e in events(game, "zombie_spawned")] == [[1, 6]]
+    with pytest.raises(GameError, match="not a square of the map"):
+        run(game, spawn.spawn(game, count=1, where=[6, 1]))
 
 
 def test_a_count_of_zero_spawns_nothing_even_on_a_spawn_round(tmp_path: Path) -> None:

@@ -49,7 +49,7 @@ def test_weapon_defaults(tmp_path: Path) -> None:
     ("gun: {pb: 1, rm: 1, hit: 7, rof: 0}\n", "rof must be at least 1"),
     ("nade: {pb: 1, rm: 1, hit: 2, rof: 1, grenade: true, fire: true}\n", "a grenade neither fires"),
     ("nade: {pb: 1, rm: 1, hit: 2, rof: 2, grenade: true}\n", "a grenade neither fires"),
-    ("gun: {pb: 1, rm: 1, hit: 7, rof: 1, fires: true}\n", "fires"),  # a misspelt key, not a club
+    ("gun: {pb: 1, rm: 1, hit: 7, rof: 1, fires: true}\n", "unknown key 'fires'"),  # a misspelt key, not a club
 ])
 def test_bad_weapons_are_refused(tmp_path: Path, text: str, message: str) -> None:
     refused(tmp_path, "weapons", text, message)
@@ -75,7 +75,7 @@ def test_zombie_type_defaults_and_abilities(tmp_path: Path) -> None:
     ("z: {move: 0, hits: 1}\n", "move must be at least 1"),
     ("z: {move: 1, hits: 0}\n", "hits must be at least 1"),
     ("z: {move: 1, hits: 1, abilities: [flying]}\n", "unknown ability 'flying' (known: tough, hidden)"),
-    ("z: {move: 1, hit: 1}\n", "hit"),  # a misspelt key
+    ("z: {move: 1, hits: 1, hit: 1}\n", "unknown key 'hit'"),  # a misspelt key
 ])
 def test_bad_zombie_types_are_refused(tmp_path: Path, text: str, message: str) -> None:
     refused(tmp_path, "zombies", text, message)
@@ -122,7 +122,7 @@ def test_deviation_table_reads_directions_in_order(tmp_path: Path) -> None:
     ("1d8", "1d8+1", "the direction die must be one die with one face per direction (8)"),
     ("max_tries: 10", "max_tries: 0", "max_tries must be at least 1"),
     ("1d3", "3x", "3x"),
-    ("max_tries: 10", "max_tries: 10\nmax_trys: 10", "max_trys"),  # a misspelt key
+    ("max_tries: 10", "max_tries: 10\nmax_trys: 10", "unknown key 'max_trys'"),  # a misspelt key
 ])
 def test_bad_deviation_tables_are_refused(tmp_path: Path, old: str, new: str, message: str) -> None:
     refused(tmp_path, "deviation", DEVIATION.replace(old, new), message)
@@ -244,6 +244,7 @@ def test_search_table_defaults_and_lookup(tmp_path: Path) -> None:
     ("  - {upto: 4, result: nothing}\n  - {upto: 4, result: ammo}\n", "upto values must rise"),
     ("  - {upto: 4, result: treasure}\n", "result must be one of nothing, ammo, grenade, bandage, gear"),
     ("  - {upto: 4, result: ammo, amount: -1}\n", "amount must be at least 0"),
+    ("  - {upto: 0, result: nothing}\n", "upto must be at least 1"),  # a die shows at least 1
 ])
 def test_bad_search_tables_are_refused(tmp_path: Path, results: str, message: str) -> None:
     refused(tmp_path, "search", SEARCH + results, message)
@@ -318,5 +319,5 @@ def test_a_misspelt_key_is_refused(tmp_path: Path, name: str, old: str, new: str
     default), naming it: at the top of the table and in each of its rows."""
     text = (SHIPPED / f"{name}.yaml").read_text()
     assert old in text
-    message = refused(tmp_path, name, text.replace(old, new, 1), key)
+    message = refused(tmp_path, name, text.replace(old, new, 1), f"unknown key {key!r}")
     assert "table.yaml" in message
