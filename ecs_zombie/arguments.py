@@ -71,7 +71,7 @@ def check_policy_sides(spec: str, ruleset: Ruleset, players: int) -> None:
         seat = re.fullmatch(r"player:(\d+)", side)
         if seat and seats and int(seat.group(1)) < players:
             continue
-        if seat and (seats or side in sides):
+        if seat and seats:
             seat_range = "player:0" if players == 1 else f"player:0..player:{players - 1}"
             raise GameError(f"--policy names {side}, but this game has {players} player{'s' * (players > 1)} "
                             f"({seat_range})")
