@@ -29,14 +29,16 @@ UNSEEN = 10**6
 
 @dataclass(frozen=True, slots=True)
 class Room:
+    """A room of a map, every field given by the map table (its defaults are the table's)."""
+
     id: str
     title: str
-    hide: bool = False
-    dark: bool = False
-    smarts: int = 0
-    zombie_accuracy: int = 0
-    spot: bool = True
-    outdoor: bool = False
+    hide: bool
+    dark: bool
+    smarts: int
+    zombie_accuracy: int
+    spot: bool
+    outdoor: bool
 
 
 @dataclass(slots=True)
@@ -90,7 +92,7 @@ class Graph:
                     if n not in grass:
                         nxt = n
                         break
-                    if nxt < 0:
+                    if nxt == -1:  # the first one nearer, while none off grass is found
                         nxt = n
             toward[cur] = nxt
         return nxt

@@ -72,7 +72,8 @@ def test_checks(make_game: Any, check: str, verb: str, feature: tuple[int, int],
 
 def test_check_outcomes(make_game: Any) -> None:
     """What each successful check does: a broken window opens its square, a forced door or cabinet
-    opens, the safe gives the documents, the fuse box brings the lights back."""
+    opens, the safe gives the documents, the fuse box brings the lights back; each is a flag of the
+    stage."""
     game = laid_out(make_game)
     board, st = ctx(game)
     bruce = alone(game, "Bruce Long", 1, 7)
@@ -97,6 +98,8 @@ def test_check_outcomes(make_game: Any) -> None:
     drive(game, perform(game, bruce, f"safe:{safe}", board, st))
     assert items(game, bruce)["documents"] == 1 and safe in st.looted and "looted_safe" in st.flags
     assert f"safe:{safe}" not in options(game, bruce, board, st)
+    # the stage's flags are a set, kept in name order (not in the order things happened)
+    assert st.flags == ["lights", "looted_safe", "opened_locked_door"]
 
 
 def test_vehicle_break_in_check(make_game: Any) -> None:

@@ -114,6 +114,29 @@ def test_goals_follow_what_is_looted_and_opened(make_game: Any) -> None:
     assert (goals(board, stage, cell), {k: nearest_feature(board, stage, cell, k) for k in board.features}) == before
 
 
+def test_the_last_state_is_compared_field_by_field(make_game: Any) -> None:
+    """The state asked last is compared with the one asked now field by field (opened with opened,
+    looted with looted): an opened set equal to the last looted one is another state."""
+    game = laid_out(make_game)
+    board, stage = ctx(game)
+    cell = board.cell(31, 5)
+    door = board.features["locked_door"][0]
+
+    def found() -> tuple[tuple[str, ...], int | None]:
+        return goals(board, stage, cell), nearest_feature(board, stage, cell, "locked_door")
+
+    def fresh() -> tuple[tuple[str, ...], int | None]:
+        board.memo.clear()
+        board.last_found = None
+        return found()
+
+    stage.looted[:] = [door]
+    shut = fresh()
+    stage.opened[:] = [door]  # now opened as well: the looted list of the last state, not its opened
+    assert found() == fresh() != shut
+    assert shut[1] == door and found()[1] is None
+
+
 def test_the_last_graph_is_the_opened_sets_own(make_game: Any) -> None:
     """`Board.graph` answers each opened set with its own graph, asked in turn and again."""
     game = laid_out(make_game)

@@ -196,3 +196,18 @@ def test_free_exploration_out_of_combat(make_game: Any) -> None:
         drive(game, perform(game, bruce, "goto:stairs", board, st))
         assert at(game, bruce) == expect
         assert logged(game, "move")[-1]["running"] is not bool(free)  # exploring is no run
+
+
+def test_free_exploration_passes_a_door_to_the_building(make_game: Any) -> None:
+    """Free exploration moves "without any movement constraints": from the garden through the broken
+    window at (12, 11), a door to the building that stops a move in combat time, to the cabinet at
+    (1, 8) in one move."""
+    game = laid_out(make_game, params={"free_exploration": True})
+    board, st = ctx(game)
+    st.opened.append(board.cell(12, 11))
+    st.opened.sort()
+    assert board.cell(12, 11) in board.entrances
+    bruce = who(game, "Bruce Long")
+    put(game, bruce, 11, 13)
+    drive(game, perform(game, bruce, "goto:cabinet", board, st))
+    assert at(game, bruce) == (1, 8)
