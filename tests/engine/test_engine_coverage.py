@@ -106,3 +106,24 @@ def test_the_command_prints_and_emits_coverage(tmp_path: Any) -> None:
     rows = tmp_path / "rows.jsonl"
     assert run_cli("batch", "shambling", "--games", "4", "--coverage", "--quiet", "--out", str(rows)).returncode == 0
     assert all("coverage" not in json.loads(line) for line in rows.read_text().splitlines())
+
+
+def test_a_failed_game_adds_nothing_to_the_coverage(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that fails is a row with its error and no counts: the batch's coverage sums the games
+    that played, and counts the failed one in none of them."""
+    import ecs_zombie.balance as balance
+    from ecs_zombie.batch import run_batch
+
+    spec = BatchSpec("shambling", 2, seed=4, coverage=True)
+    rows = [row for chunk in run_batch(spec) for row in chunk]
+    played = Coverage()
+    played.add(rows[0]["coverage"])
+    failed = {"game": 1, "seed": rows[1]["seed"], "error": "GameError: a rule failed"}
+
+    def batch(*_args: Any, **_kw: Any) -> Any:
+        yield [rows[0], failed]
+
+    monkeypatch.setattr(balance, "run_batch", batch)
+    result = play_batch(spec)
+    assert result.coverage is not None and result.coverage.to_dict() == played.to_dict()
+    assert result.coverage.games == 1
