@@ -205,7 +205,7 @@ class Board:
                     if not (dx or dy):
                         continue
                     nx, ny = x + dx, y + dy
-                    if not (0 <= nx < w and 0 <= ny < h):
+                    if not 0 <= nx < w:  # across the left or right edge (off the top or bottom is no square of ok)
                         continue
                     n = ny * w + nx
                     if n not in ok:

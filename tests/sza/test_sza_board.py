@@ -110,8 +110,9 @@ def test_sight(board: Board) -> None:
 
 
 def test_no_step_across_the_boards_edge() -> None:
-    """A square on the right edge has no neighbour on the left edge of the next row (the street is
-    open floor to both edges)."""
+    """A square on the right edge has no neighbour on the left edge of the next row, nor one on the
+    left edge a neighbour on the right edge of the row above; the left edge's squares are neighbours
+    (the street is open floor to both edges)."""
     from ecs_zombie.ruleset import load_ruleset
 
     street = load_ruleset("sza").tables["sza.maps"]["street"]
@@ -119,6 +120,21 @@ def test_no_step_across_the_boards_edge() -> None:
     assert g.neighbours[street.cell(23, 1)] == tuple(sorted(street.cell(x, y) for x, y in
                                                             ((22, 0), (23, 0), (22, 1), (22, 2), (23, 2))))
     assert g.distance(street.cell(23, 1), street.cell(0, 2)) == 23
+    assert g.neighbours[street.cell(0, 1)] == tuple(sorted(street.cell(x, y) for x, y in
+                                                           ((0, 0), (1, 0), (1, 1), (0, 2), (1, 2))))
+    assert street.cell(0, 1) in g.neighbours[street.cell(1, 1)]
+
+
+def test_a_window_joins_the_garden_only_once_broken() -> None:
+    """A window joins the room it is in to the square outside that the map names, once broken: the
+    garden square (12, 13) outside the window at (12, 11) steps into it only after it is broken."""
+    from ecs_zombie.ruleset import load_ruleset
+
+    bungalow = load_ruleset("sza").tables["sza.maps"]["bungalow"]
+    window, garden = bungalow.cell(12, 11), bungalow.cell(12, 13)
+    assert bungalow.links[garden] == window
+    assert window not in bungalow.graph([]).neighbours[garden]
+    assert window in bungalow.graph([window]).neighbours[garden]
 
 
 def test_features_listed_in_square_order() -> None:
