@@ -426,3 +426,23 @@ def test_timed_counts_only_its_sides_decisions() -> None:
     asked = [e for e in game.events if e[1] == "decision"]
     assert timed.decisions == sum(1 for e in asked if e[2]["side"] == "narrator") < len(asked)
     game.close()
+
+
+def test_the_trial_game_is_the_batchs_first_and_coverage_is_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check before a batch plays the batch's own first game (game 0's seed, as the batch will),
+    and a batch counts coverage only when asked (`--coverage`): by default its rows carry none."""
+    from ecs_zombie import batch
+
+    seeds: list[int] = []
+    real = batch.new_game
+
+    def recording(*args: object, **kw: object) -> Game:
+        seeds.append(args[1])  # type: ignore[arg-type]
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(batch, "new_game", recording)
+    batch.check(BatchSpec("shambling", 3, seed=8))
+    assert seeds == [documented_seed(8, 0)]
+    monkeypatch.undo()
+    plain = play_batch(BatchSpec("shambling", 2, seed=8))
+    assert plain.coverage is None and "coverage" not in plain.to_dict()
