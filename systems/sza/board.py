@@ -299,7 +299,9 @@ def compile_board(name: str, doc: dict[str, Any]) -> Board:
 
 def _leads_out(board: Board, cell: int) -> bool:
     """Whether an opening joins an indoor room and an outdoor one (through its wall or its link)."""
-    near = [n for n in board.around(cell) if board.orthogonal(cell, n)] + [board.links.get(cell, -1)]
+    near = [n for n in board.around(cell) if board.orthogonal(cell, n)]
+    if cell in board.links:
+        near.append(board.links[cell])
     sides = {board.rooms[board.room_at[n]].outdoor for n in near if n in board.room_at}
     return sides == {False, True}
 

@@ -446,3 +446,24 @@ def test_the_trial_game_is_the_batchs_first_and_coverage_is_asked_for(monkeypatc
     monkeypatch.undo()
     plain = play_batch(BatchSpec("shambling", 2, seed=8))
     assert plain.coverage is None and "coverage" not in plain.to_dict()
+
+
+def test_timed_decisions_count_the_time_the_policy_took() -> None:
+    """`tournament`'s time per decision: the timed sides' decisions are counted, and their seconds
+    are the time spent choosing (a policy that waits 20 ms a decision shows 20 ms or a little more);
+    other sides are neither counted nor timed."""
+    from ecs_zombie.batch import Timed
+    from ecs_zombie.decisions import Decision
+
+    class Slow:
+        needs_tick_start = False
+
+        def choose(self, game: object, decision: Decision) -> int:
+            time.sleep(0.02)
+            return 0
+
+    timer = Timed(Slow(), ("player:0",))  # type: ignore[arg-type]
+    for side in ("player:0", "narrator", "player:0"):
+        assert timer.choose(None, Decision(side, "kind", [1, 2])) == 0
+    assert timer.decisions == 2
+    assert 0.04 <= timer.seconds < 0.5

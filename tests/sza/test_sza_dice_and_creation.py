@@ -276,3 +276,16 @@ def test_a_prefab_without_a_rifle(tmp_path: Path) -> None:
         "SzaAttributes": {"strength": 55, "accuracy": 70, "smarts": 75, "initiative": 7, "morale": 7},
         "SzaArms": {"melee": "bowie_knife", "ranged": "", "rounds": 0, "magazines": 0},
         "SzaInventory": {"items": {}}}}
+
+
+def test_a_class_with_one_ability_and_one_weapon_rolls_for_neither(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DESIGN CHOICE: a die picks the ability and the weapon among two or more; a class offering one
+    of each (a table that lists one) takes it without a roll: only the attributes' d100s are rolled."""
+    from ecs_zombie.ruleset import load_ruleset
+
+    spec = load_ruleset("sza").tables["sza.rules"].classes["firefighter"]
+    monkeypatch.setitem(spec, "abilities", ["fire_suit"])
+    monkeypatch.setitem(spec, "weapons", ["crowbar"])
+    sheet = create_character("firefighter", dice=forced(66, 30, 40, 60))
+    assert [r["why"] for r in sheet["rolls"]][-1] == "smarts (units)" and len(sheet["rolls"]) == 8
+    assert (sheet["ability"], sheet["weapons"][0]["weapon"]) == ("fire_suit", "crowbar")
