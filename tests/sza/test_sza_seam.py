@@ -143,6 +143,26 @@ def test_sza_strikes_through_the_step_with_its_parameters(make_game: Any) -> Non
 
 
 
+def test_the_step_alone_gives_the_books_furniture_and_darkness(make_game: Any) -> None:
+    """The step composed without parameters takes the book's table bonus and the dark rooms'
+    penalty, whatever the ruleset's own parameters say: "Tables provide a + 3 to Accuracy while a
+    character or zombie is stationery and positioned on it" (Planning Room), and the DESIGN CHOICE
+    -10 Accuracy of a dark room (docs/sza.md): Bruce on the planning room's table hits at 66, Mary
+    in the dark store room at 75."""
+    from ecs_zombie.systems.sza.combat import melee_strike
+
+    game = laid_out(make_game, params={"furniture_bonus": 7, "darkness_penalty": 20})
+    bruce, mary = who(game, "Bruce Long"), who(game, "Mary Jacobs")
+    put(game, bruce, 2, 2)
+    first = zombie(game, 2, 2, stamina=100)
+    put(game, mary, 2, 7)
+    second = zombie(game, 2, 7, stamina=100)
+    dice(game, *d100(99), *d100(99))
+    melee_strike(game, bruce, first)
+    melee_strike(game, mary, second)
+    assert [(a["attacker"], a["chance"]) for a in logged(game, "attack")] == [(bruce, 66), (mary, 75)]
+
+
 def test_the_systems_command_lists_what_the_strike_reads_if_present() -> None:
     """`ecs-zombie systems sza` shows the optional reads apart from the needed ones."""
     import json
