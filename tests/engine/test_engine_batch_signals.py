@@ -5,14 +5,20 @@ workers closed) is in test_engine_signals.py."""
 
 from __future__ import annotations
 
+import logging
+import os
 import signal
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from ecs_zombie.batch import Stopped, deferred_signals, signal_of, stopping
+from ecs_zombie._dask_worker import dask_setup
+from ecs_zombie.batch import Stopped, _alive, deferred_signals, signal_of, stopping
 
 
 def test_a_stop_by_sigterm_names_its_signal() -> None:
@@ -84,10 +90,6 @@ def test_cleanup_holds_both_signals_pending_until_it_ends() -> None:
 def test_a_dask_worker_leaves_signals_to_the_batch() -> None:
     """The local Dask cluster's workers ignore SIGINT and SIGTERM (the batch process closes the
     cluster itself) and keep Dask's own log quiet."""
-    import logging
-
-    from ecs_zombie._dask_worker import dask_setup
-
     log = logging.getLogger("distributed")
     saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
     level = log.level
@@ -99,3 +101,21 @@ def test_a_dask_worker_leaves_signals_to_the_batch() -> None:
         for s, handler in saved.items():
             signal.signal(s, handler)
         log.setLevel(level)
+
+
+def test_a_worker_tells_a_gone_parent_from_a_living_one() -> None:
+    """The watchdog's test: this process is alive; a child that ended is gone, whether reaped (no
+    such process) or not yet (a zombie)."""
+    assert _alive(os.getpid())
+    reaped = subprocess.Popen([sys.executable, "-c", "pass"])
+    reaped.wait()
+    assert not _alive(reaped.pid)
+    unreaped = subprocess.Popen([sys.executable, "-c", "pass"])
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:  # until it has exited (a zombie: not waited for)
+        with open(f"/proc/{unreaped.pid}/stat", encoding="ascii") as fh:
+            if fh.read().rpartition(")")[2].split()[0] == "Z":
+                break
+        time.sleep(0.05)
+    assert not _alive(unreaped.pid)
+    unreaped.wait()
