@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ecs_zombie.components import Position, Wounds
+from ecs_zombie.components import Position
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.schedule import system
@@ -217,7 +217,6 @@ def engagement(game: Game, mover: int, target: int, pace: str, board: Board, sta
         roll = game.roll(str(spec["die"]), "one shot, one kill")
         game.log("one_shot_one_kill", character=mover, target=target, roll=roll)
         if roll >= int(spec["target"]):
-            world.get(target, Wounds).left = 0
             destroy(game, target, "one shot, one kill")
             return
     yield from run_strike(game, mover, target, pace)
