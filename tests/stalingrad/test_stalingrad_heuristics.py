@@ -704,3 +704,10 @@ def test_a_face_down_zombie_drawn_again_adds_the_dies_modifier(tmp_path: Path) -
             assert game.world.get(e, Kind).name == want
             seen.add(want)
     assert seen == {"walker", "runner"}
+
+
+@pytest.mark.parametrize(("a", "b", "moves"), [((5, 0), (2, 1), 3), ((1, 5), (2, 0), 5), ((3, 3), (3, 3), 0)])
+def test_a_turn_to_a_zombie_counts_king_moves(a: tuple[int, int], b: tuple[int, int], moves: int) -> None:
+    """The heuristic's "within 8" of a zombie to turn towards counts king moves: the larger of the
+    two differences, across or along."""
+    assert heuristics.king(a, b) == heuristics.king(b, a) == moves
