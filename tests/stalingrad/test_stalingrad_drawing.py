@@ -123,6 +123,7 @@ def test_a_character_mid_activation_and_a_tenth_character(tmp_path: Path) -> Non
     game = make(tmp_path, chars, rows=rows, waves=[])
     first, second, third = at(game, 0, 0), at(game, 1, 0), at(game, 2, 0)
     declare(game, first, "walking", 2)
+    act_state(game, first).activated = True  # under way, 2 MP still to spend
     declare(game, second, "walking", 0)
     act_state(game, second).activated = True
     set_covering(game, third, 0)  # a stationary character's covering token is 0

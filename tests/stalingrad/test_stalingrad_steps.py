@@ -242,6 +242,14 @@ def test_fire_modes_measure_on_hex_cells_with_a_registered_geometry(tmp_path: Pa
     assert attack.visible_zombies(game, com, within=2) == []
     set_covering(game, com, 2)  # a covering character sees the walker by the hex board's own sight
     assert attack.seen_by_covering(game, walker) == {com: True}
+
+    class WalledHex(ToyHex):  # everything in front, but a wall in every line
+        def sight(self, a: Square, b: Square, occupied: object) -> Sight:
+            return Sight(False)
+
+    monkeypatch.setitem(geometry.GEOMETRIES, HEX, WalledHex)
+    assert attack.seen_by_covering(game, walker) == {com: False}  # front arc AND line of fire
+    monkeypatch.setitem(geometry.GEOMETRIES, HEX, ToyHex)
     set_covering(game, com, 0)
     assert not attack.forced_h2h(game, com)  # 3 hexes off: no H2H forced
     move_to(game, walker, 1, -1)  # a neighbouring hex, in front (everything is, on this board)
@@ -262,12 +270,23 @@ def test_a_geometry_is_kept_only_when_it_says_so(tmp_path: Path, monkeypatch: py
     game.world.get(com, Position).grid = HEX
     monkeypatch.setitem(geometry.GEOMETRIES, HEX, lambda g: ToyHex(g))  # a factory: nothing says kept
     assert geometry.geometry(game, com) is not geometry.geometry(game, com)
+    monkeypatch.setitem(geometry.GEOMETRIES, HEX, ToyHex)  # a class that does not say so either
+    assert geometry.geometry(game, com) is not geometry.geometry(game, com)
 
     class KeptHex(ToyHex):
         kept = True
 
     monkeypatch.setitem(geometry.GEOMETRIES, HEX, KeptHex)
     assert geometry.geometry(game, com) is geometry.geometry(game, com)
+
+def test_a_hex_range_counts_hexes_between_axial_cells(tmp_path: Path) -> None:
+    """On hexes range is the hex distance between axial (q, r) cells: (-3, -2) to (-2, -1) is 2
+    (one step along q and one along r is two hexes, not a diagonal), and the same back."""
+    game = make(tmp_path, [char("commissar", 0, 1)])
+    hexes = ToyHex(game)
+    assert hexes.range((-3, -2), (-2, -1)) == hexes.range((-2, -1), (-3, -2)) == 2
+    assert hexes.range((0, 0), (3, -1)) == 3
+
 
 def test_hex_cells_without_a_geometry_are_refused(tmp_path: Path) -> None:
     """No line of fire is known on hexes until a hybrid registers one: a clear error, not nonsense."""
