@@ -126,3 +126,68 @@ def test_replay_show_draws_the_board(tmp_path: Any) -> None:
     assert res.returncode == 0, res.stderr
     assert "The Bungalow: scenario 1 of 2 (This Place Isn't Safe Anymore), turn 1" in res.stdout
     assert "   0 ##########W#################W######" in res.stdout
+
+
+def test_what_is_drawn_and_what_is_not(make_game: Any) -> None:
+    """X marks a square where pieces of both sides are locked in melee, and only that: a zombie and a
+    character on one square, not engaged, show the character; an engaged zombie alone shows z. A
+    piece off the board (marked `offboard`, or standing past the board's edge) is not drawn, and
+    with no character drawn the legend has no entry for them."""
+    from ecs_zombie.components import Engaged
+    from ecs_zombie.systems.sza.components import Character, Infection
+
+    game = laid_out(make_game, STREET)
+    names = ("Bruce Long", "Mary Jacobs", "Dexter", "Costa Wang", "SGT Connor", "CPL Teoh")
+    for i, name in enumerate(names):
+        put(game, who(game, name), 10 + i, 3)
+    idle = zombie(game, 2, 1)
+    put(game, who(game, "Costa Wang"), 2, 1)  # onto the zombie's square: no engagement
+    lone = zombie(game, 4, 5)
+    game.world.get(lone, Engaged).opponents.append(who(game, "Bruce Long"))  # engaged, its opponent elsewhere
+    risen = zombie(game, 6, 5)  # a risen character: numbered in the roster, drawn as the zombie it is
+    game.world.add(risen, Infection(infected=True))
+    game.world.add(risen, Character(name="risen"))
+    markers(game, who(game, "Mary Jacobs")).add("offboard")
+    put(game, who(game, "Dexter"), 24, 3)  # one square past the right edge
+    put(game, who(game, "CPL Teoh"), 15, 7)  # one square past the bottom edge
+    grid = rows(game)
+    assert grid[1][2] == "4" and grid[5][4] == "z" and grid[5][6] == "z" and game.world.exists(idle)
+    assert grid[3][10:16] == "1.%.5."  # Mary off the board, Dexter and CPL Teoh past its edges, Costa moved
+    for name in names:
+        markers(game, who(game, name)).add("offboard")
+    lines = render(game)
+    assert not any("characters (below)" in line for line in lines)
+
+
+def test_the_tenth_character_is_drawn_at(make_game: Any) -> None:
+    """Characters are numbered 1 to 9 by entity id (those with an infection record, risen ones
+    included); a tenth is drawn `@` (four more characters than the book's six: a hybrid's party),
+    and the legend still reads "1.. characters (below)"."""
+    from ecs_zombie.components import Faction
+    from ecs_zombie.systems.sza.components import Character, Infection
+    from ecs_zombie.systems.sza.drawing import numbers
+
+    game = laid_out(make_game, STREET)
+    more = [zombie(game, x, 5) for x in (1, 3, 5, 7)]
+    for i, ent in enumerate(more):  # made characters: an infection record, a name, the survivors' side
+        game.world.add(ent, Infection())
+        game.world.add(ent, Character(name=f"extra {i}"))
+        game.world.add(ent, Faction("survivors"))
+    nums = numbers(game)
+    assert [nums[e] for e in sorted(nums)] == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "@"]
+    assert rows(game)[5][7] == "@"
+    legend = [line for line in render(game) if line.startswith("legend:")]
+    assert legend[0].startswith("legend:  1.. characters (below)") and "@ " not in legend[0]
+
+
+def test_no_stage_is_drawn_as_the_plain_description(make_game: Any) -> None:
+    """With no SZA stage in the world (a hybrid playing SZA's tables without its scenarios) the
+    drawing falls back to the engine's description of the pieces."""
+    from ecs_zombie.boards import describe
+    from ecs_zombie.systems.sza.components import Stage
+    from ecs_zombie.systems.sza.drawing import draw
+
+    game = laid_out(make_game, STREET)
+    for ent, _s in game.world.query1(Stage):
+        game.world.delete(ent)
+    assert draw(game) == describe(game)
