@@ -191,3 +191,14 @@ def test_no_stage_is_drawn_as_the_plain_description(make_game: Any) -> None:
     for ent, _s in game.world.query1(Stage):
         game.world.delete(ent)
     assert draw(game) == describe(game)
+
+
+def test_the_legend_wraps_at_100_characters() -> None:
+    """The legend's lines hold at most 100 characters: an entry that would pass the 100th goes on
+    the next line, indented under the first entry."""
+    from ecs_zombie.systems.sza.drawing import _legend
+
+    fits = _legend({"z": "zombie", "V": "v" * 79})
+    assert fits == ["legend:  z zombie  V " + "v" * 79] and len(fits[0]) == 100
+    wraps = _legend({"z": "zombie", "V": "v" * 80})
+    assert wraps == ["legend:  z zombie", "         V " + "v" * 80]

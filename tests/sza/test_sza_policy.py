@@ -30,6 +30,7 @@ from sza_helpers import (
     put,
     run_system,
     set_stamina,
+    stamina,
     stage,
     vehicle,
     who,
@@ -66,6 +67,21 @@ def test_cure_the_infected_first(make_game: Any) -> None:
     zombie(game, 4, 2)
     harm(game, dexter, 70, board, st, "test")
     assert chosen(game, mary) == f"ability:intravenous_injection:{dexter}"
+
+
+def test_no_injection_for_an_ally_not_yet_infected(make_game: Any) -> None:
+    """The injection cures the infection, which comes at Stamina 0 or below: Dexter at 1 Stamina
+    (69 of his 70 taken) is not infected, and Mary does not spend it on him."""
+    game = laid_out(make_game)
+    board, st = ctx(game)
+    mary, dexter = who(game, "Mary Jacobs"), who(game, "Dexter")
+    clear_others(game, [mary, dexter])
+    put(game, mary, 2, 2)
+    put(game, dexter, 3, 2)
+    zombie(game, 4, 2)
+    harm(game, dexter, 69, board, st, "test")
+    assert stamina(game, dexter) == 1
+    assert not chosen(game, mary).startswith("ability:intravenous_injection")
 
 
 @pytest.mark.parametrize(("total", "current", "expect"), [(85, 20, True), (85, 28, True), (85, 30, False),
@@ -235,6 +251,25 @@ def test_the_car_the_policy_way(make_game: Any) -> None:
     assert vehicle(game)[1].passengers and at(game, dexter)[0] == 0  # at the safe house (x = 0)
     assert "drive" in options(game, dexter, board, st)
     assert chosen(game, dexter, "vehicle") != "drive"  # from there a drive only moves it one square
+
+
+def test_the_car_leaves_when_the_last_one_who_fits_is_aboard(make_game: Any) -> None:
+    """"Everyone who fits": six characters, five seats; the car leaves as the fifth boards (Mary,
+    after Dexter and three others), not one passenger later."""
+    game = laid_out(make_game, STREET)
+    run_system(game, "sza.objective")
+    dexter = alone(game, "Dexter", 7, 2)
+    mary = who(game, "Mary Jacobs")
+    put(game, mary, 5, 2)
+    dice(game, 10)
+    assert chosen(game, dexter, "vehicle") == "break_in"
+    assert chosen(game, dexter, "vehicle") == "board"
+    _v, car = vehicle(game)
+    car.passengers += [e for e in stage_mod.roster(game) if e not in (dexter, mary)][:3]
+    assert chosen(game, dexter, "vehicle") != "drive"  # four aboard: one seat and one character left
+    assert chosen(game, mary, "vehicle") == "board"
+    assert len(car.passengers) == car.capacity == 5
+    assert chosen(game, dexter, "vehicle") == "drive"
 
 
 def test_no_seat_left_walk_to_the_safe_house(make_game: Any) -> None:
