@@ -620,3 +620,60 @@ def test_spawn_squares_on_a_small_board(make_game: Any, tmp_path: Path) -> None:
         drive(game, stage_mod.spawn(game, 1, "s"))
         spots.append(logged(game, "spawned")[-1]["at"])
     assert spots == [[4, 0], [2, 1]]
+
+
+def test_the_panic_room_door_is_left_to_a_free_lock_picker(make_game: Any) -> None:
+    """Forcing the panic room's door is a Strength check a turn; a Lock-Picker opens it with no
+    roll. So, aiming at the door, a character without Lock-Picking (and no key in the party) leaves
+    it to a Lock-Picker free of melee; he forces it himself once the Lock-Picker is held in melee or
+    someone holds the key, and the Lock-Picker always opens it. Not aiming at it, nobody does."""
+    from ecs_zombie.systems.sza.heuristics import _useful
+
+    game = laid_out(make_game)
+    board, st = ctx(game)
+    door = board.features["locked_door"][0]
+    unlock = f"unlock:{door}"
+    bruce, dexter = who(game, "Bruce Long"), who(game, "Dexter")
+    give(game, dexter, "lock_picking")
+    assert _useful(game, st, unlock, "locked_door", None)  # nobody in particular: worth it
+    assert not _useful(game, st, unlock, "fuse", bruce)
+    assert not _useful(game, st, unlock, "locked_door", bruce)
+    assert _useful(game, st, unlock, "locked_door", dexter)
+    add_item(game, who(game, "Mary Jacobs"), "key")
+    assert _useful(game, st, unlock, "locked_door", bruce)
+    items(game, who(game, "Mary Jacobs"))["key"] = 0
+    assert not _useful(game, st, unlock, "locked_door", bruce)
+    x, y = at(game, dexter)
+    zombie(game, x, y)  # Dexter locked in melee
+    assert _useful(game, st, unlock, "locked_door", bruce)
+
+
+def test_inspire_goes_to_an_ally_held_in_melee_not_yet_inspired(make_game: Any) -> None:
+    """Inspire is worth a turn on an ally locked in melee, never on one free of it, nor twice on one
+    already inspired this turn."""
+    from ecs_zombie.systems.sza.heuristics import _inspire
+
+    game, _costa, mary = _politician_and_mary(make_game, 1)
+    bruce = who(game, "Bruce Long")
+    put(game, bruce, 4, 3)
+    opts = [f"ability:inspire:{bruce}", f"ability:inspire:{mary}", "wait"]
+    assert _inspire(game, opts, [0, 1, 2]) == 1
+    assert _inspire(game, opts, [0, 2]) is None  # Bruce is free of melee
+    markers(game, mary).add("inspired")
+    assert _inspire(game, opts, [0, 1, 2]) is None
+
+
+def test_the_healing_a_character_carries(make_game: Any) -> None:
+    """"bandages +5 ... mineral water +10": what a character's bandages and water would give back,
+    counted for trading (2 bandages and a bottle: 20; a bottle alone: 10; nothing: 0)."""
+    from ecs_zombie.systems.sza.heuristics import _healing
+
+    game = laid_out(make_game)
+    mary = who(game, "Mary Jacobs")
+    items(game, mary).clear()
+    assert _healing(game, mary) == 0
+    add_item(game, mary, "water")
+    assert _healing(game, mary) == 10
+    add_item(game, mary, "bandage")
+    add_item(game, mary, "bandage")
+    assert _healing(game, mary) == 20
