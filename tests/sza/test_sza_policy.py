@@ -677,3 +677,44 @@ def test_the_healing_a_character_carries(make_game: Any) -> None:
     add_item(game, mary, "bandage")
     add_item(game, mary, "bandage")
     assert _healing(game, mary) == 20
+
+
+@pytest.mark.parametrize("why", ["in melee", "infected"])
+def test_no_gift_to_an_ally_in_melee_or_infected(make_game: Any, why: str) -> None:
+    """Trading takes two turns: not with an ally locked in melee, nor with an infected one (what it
+    needs is the cure). Bruce badly hurt (39 of 80) is worth Mary's bandage, but not then."""
+    from ecs_zombie.systems.sza.heuristics import _gift
+
+    game = laid_out(make_game)
+    board, st = ctx(game)
+    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
+    clear_others(game, [mary, bruce])
+    put(game, mary, 2, 3)
+    put(game, bruce, 3, 3)
+    set_stamina(game, bruce, 39, 80)
+    zombie(game, 33, 6)  # on level 2, far out of reach
+    opts = [f"give:bandage:{bruce}"]
+    assert _gift(game, mary, opts, [0]) == 0
+    if why == "in melee":
+        zombie(game, 3, 3)
+    else:
+        harm(game, bruce, 39, board, st, "test")
+    assert _gift(game, mary, opts, [0]) is None
+
+
+def test_a_hurt_giver_keeps_the_bandage_it_needs(make_game: Any) -> None:
+    """A giver keeps what heals it: Mary, 5 short, holds one bandage (+5); Bruce, 25 short, has
+    none. Giving it would leave her short, so she does not."""
+    game = laid_out(make_game)
+    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
+    clear_others(game, [mary, bruce])
+    put(game, mary, 2, 3)
+    put(game, bruce, 3, 3)
+    items(game, mary).clear()
+    add_item(game, mary, "bandage")
+    set_stamina(game, mary, 70)
+    set_stamina(game, bruce, 60)
+    assert not chosen(game, mary, "stairs").startswith("give:")
+    put(game, mary, 2, 3)  # back beside Bruce, unhurt: the bandage can go
+    set_stamina(game, mary, 75)
+    assert chosen(game, mary, "stairs") == f"give:bandage:{bruce}"
