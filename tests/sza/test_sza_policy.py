@@ -718,3 +718,24 @@ def test_a_hurt_giver_keeps_the_bandage_it_needs(make_game: Any) -> None:
     put(game, mary, 2, 3)  # back beside Bruce, unhurt: the bandage can go
     set_stamina(game, mary, 75)
     assert chosen(game, mary, "stairs") == f"give:bandage:{bruce}"
+
+
+@pytest.mark.parametrize(("mary_short", "bruce_short", "gift"), [(5, 25, True), (6, 25, False), (0, 10, True),
+                                                                 (0, 9, False)])
+def test_a_gift_at_its_bounds(make_game: Any, mary_short: int, bruce_short: int, gift: bool) -> None:
+    """Healing goes to an ally 10 or more short (10 yes, 9 no), from a giver whose remaining items
+    still heal all it is missing: Mary with two bandages (+5 each) gives one when 5 short (the
+    other heals her 5), not when 6 short."""
+    from ecs_zombie.systems.sza.heuristics import _gift
+
+    game = laid_out(make_game)
+    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
+    clear_others(game, [mary, bruce])
+    put(game, mary, 2, 3)
+    put(game, bruce, 3, 3)
+    items(game, mary).clear()
+    add_item(game, mary, "bandage", 2)
+    items(game, bruce).clear()
+    set_stamina(game, mary, 75 - mary_short)
+    set_stamina(game, bruce, 85 - bruce_short)
+    assert (_gift(game, mary, [f"give:bandage:{bruce}"], [0]) == 0) is gift
