@@ -119,3 +119,125 @@ def test_a_worker_tells_a_gone_parent_from_a_living_one() -> None:
         time.sleep(0.05)
     assert not _alive(unreaped.pid)
     unreaped.wait()
+
+
+def test_a_pool_is_stopped_at_once_and_its_workers_are_gone() -> None:
+    """Stopping a pool cancels what waits without waiting, kills every worker (they ignore SIGTERM)
+    and returns once each is gone, the pool's manager thread joined, the thread hook put back."""
+    from ecs_zombie.batch import _kill_pool
+
+    class Pool:
+        def __init__(self) -> None:
+            self.calls: list[dict[str, bool]] = []
+            self._executor_manager_thread = threading.Thread(target=lambda: time.sleep(0.2))
+            self._executor_manager_thread.start()
+
+        def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+            self.calls.append({"wait": wait, "cancel_futures": cancel_futures})
+
+    workers = [subprocess.Popen([sys.executable, "-c", "import signal, time; signal.signal(signal.SIGTERM, "
+                                 "signal.SIG_IGN); time.sleep(60)"]) for _ in range(2)]
+    pool = Pool()
+    hook = threading.excepthook
+    started = time.monotonic()
+    _kill_pool(pool, workers, patience=30)  # type: ignore[arg-type]
+    assert time.monotonic() - started < 10
+    assert pool.calls == [{"wait": False, "cancel_futures": True}]
+    assert not any(_alive(w.pid) for w in workers)
+    assert not pool._executor_manager_thread.is_alive() and threading.excepthook is hook
+    assert [w.wait() for w in workers] == [-signal.SIGKILL] * 2
+    pool._executor_manager_thread = None  # type: ignore[assignment]  # no manager to wait for: still gone
+    workers = [subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"]) for _ in range(4)]
+    _kill_pool(pool, workers, patience=30)  # type: ignore[arg-type]
+    assert not any(_alive(w.pid) for w in workers)
+    assert [w.wait() for w in workers] == [-signal.SIGKILL] * 4
+
+
+def test_a_finished_pool_lets_its_workers_end_on_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch that finishes shuts its pool down and waits for it: every worker has ended by itself
+    (exit status 0, not killed) when the batch's last rows are in."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ecs_zombie import batch
+    from ecs_zombie.batch import BatchSpec, run_batch
+
+    pools: list[ProcessPoolExecutor] = []
+
+    class Recorded(ProcessPoolExecutor):
+        def __init__(self, *args: Any, **kw: Any) -> None:
+            super().__init__(*args, **kw)
+            pools.append(self)
+
+    monkeypatch.setattr(batch, "ProcessPoolExecutor", Recorded)
+    seen: dict[int, Any] = {}
+    for _rows in run_batch(BatchSpec("shambling", 6, seed=2), workers=2, chunk=1):
+        seen.update(pools[0]._processes or {})  # type: ignore[attr-defined]
+    assert seen and all(p.exitcode == 0 for p in seen.values())
+
+
+def test_a_dask_batch_hides_only_the_known_complaint_while_it_runs() -> None:
+    """While a Dask batch runs, tornado's log drops the one complaint Dask makes when a stop lands
+    early (`_KnownDaskComplaint`); once the batch is over its filter is gone."""
+    from ecs_zombie.batch import BatchSpec, _KnownDaskComplaint, run_batch
+
+    log = logging.getLogger("tornado.application")
+
+    def filtering() -> bool:
+        return any(isinstance(f, _KnownDaskComplaint) for f in log.filters)
+
+    rows = run_batch(BatchSpec("shambling", 2, seed=2), workers=1, backend="dask", chunk=1)
+    next(rows)
+    assert filtering()
+    list(rows)
+    assert not filtering()
+
+
+def test_a_batch_stopped_midway_kills_every_worker_it_started(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch closed before its end (Ctrl-C, an error in the caller) does not leave its workers
+    playing on: each worker the pool started is killed and gone when the batch returns."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ecs_zombie import batch
+    from ecs_zombie.batch import BatchSpec, run_batch
+
+    pools: list[ProcessPoolExecutor] = []
+
+    class Recorded(ProcessPoolExecutor):
+        def __init__(self, *args: Any, **kw: Any) -> None:
+            super().__init__(*args, **kw)
+            pools.append(self)
+
+    killed: list[list[int]] = []
+    real_kill = batch._kill_pool
+
+    def kill(pool: ProcessPoolExecutor, processes: list[Any], patience: float = 10.0) -> None:
+        killed.append(sorted(p.pid for p in processes))
+        real_kill(pool, processes, patience)
+
+    monkeypatch.setattr(batch, "ProcessPoolExecutor", Recorded)
+    monkeypatch.setattr(batch, "_kill_pool", kill)
+    rows = run_batch(BatchSpec("shambling", 400, seed=2), workers=2, chunk=1)
+    next(rows)
+    workers = list((pools[0]._processes or {}).values())  # type: ignore[attr-defined]
+    rows.close()
+    assert killed == [sorted(p.pid for p in workers)] and len(workers) == 2
+    assert not any(_alive(p.pid) for p in workers)
+
+
+def test_the_fork_server_is_stopped_when_asked() -> None:
+    """`stop_helpers` stops multiprocessing's fork server at once (a command about to exit would
+    otherwise wait on it); a later pool starts another. With none running it does nothing."""
+    import multiprocessing
+    from multiprocessing import forkserver
+
+    from ecs_zombie.batch import stop_helpers
+
+    stop_helpers()
+    stop_helpers()  # none running: nothing to do
+    worker = multiprocessing.get_context("forkserver").Process(target=time.sleep, args=(0,))
+    worker.start()
+    worker.join()
+    server = forkserver._forkserver._forkserver_pid  # type: ignore[attr-defined]
+    assert server is not None and _alive(server)
+    stop_helpers()
+    assert forkserver._forkserver._forkserver_pid is None and not _alive(server)  # type: ignore[attr-defined]
