@@ -192,6 +192,62 @@ def test_a_dask_batch_hides_only_the_known_complaint_while_it_runs() -> None:
     assert not filtering()
 
 
+def test_a_dask_batch_closes_its_client_and_cluster(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The local cluster a Dask batch starts, and its client, are closed when the batch ends: the
+    client first (a cluster closed under a live client makes it log its lost connection)."""
+    import distributed
+
+    from ecs_zombie.batch import BatchSpec, run_batch
+
+    made: list[Any] = []
+
+    client_when_closed: list[str] = []
+    workers: list[tuple[Any, int]] = []
+
+    class Cluster(distributed.LocalCluster):  # type: ignore[misc]
+        def __init__(self, *args: Any, **kw: Any) -> None:
+            super().__init__(*args, **kw)
+            made.append(self)
+            workers.extend((w["cls"], w["options"]["nthreads"]) for w in self.worker_spec.values())
+
+        def close(self, *args: Any, **kw: Any) -> Any:
+            client_when_closed.append(made[1].status)
+            return super().close(*args, **kw)
+
+    class Client(distributed.Client):  # type: ignore[misc]
+        def __init__(self, *args: Any, **kw: Any) -> None:
+            super().__init__(*args, **kw)
+            made.append(self)
+
+    monkeypatch.setattr(distributed, "LocalCluster", Cluster)
+    monkeypatch.setattr(distributed, "Client", Client)
+    rows = [r for chunk in run_batch(BatchSpec("shambling", 3, seed=2), workers=1, backend="dask") for r in chunk]
+    assert [r["game"] for r in rows] == [0, 1, 2]
+    cluster, client = made
+    # one worker process per --workers, one game at a time each (its own process, its own signals)
+    assert workers == [(distributed.Nanny, 1)]
+    assert client.status == "closed" and cluster.status.name == "closed"
+    assert client_when_closed[0] == "closed"
+
+
+def test_closing_a_dask_batch_quiets_dasks_log_for_that_moment() -> None:
+    """Closing a cluster with work left logs every task dropped: `_quiet_dask` raises Dask's loggers
+    to CRITICAL for that moment and puts their levels back."""
+    from ecs_zombie.batch import _quiet_dask
+
+    names = ("distributed", "distributed.scheduler", "distributed.worker", "distributed.client", "distributed.nanny")
+    loggers = [logging.getLogger(n) for n in names]
+    before = [lg.level for lg in loggers]
+    loggers[1].setLevel(logging.INFO)
+    try:
+        with _quiet_dask():
+            assert all(lg.level == logging.CRITICAL for lg in loggers)
+        assert loggers[1].level == logging.INFO
+    finally:
+        for lg, level in zip(loggers, before, strict=True):
+            lg.setLevel(level)
+
+
 def test_a_batch_stopped_midway_kills_every_worker_it_started(monkeypatch: pytest.MonkeyPatch) -> None:
     """A batch closed before its end (Ctrl-C, an error in the caller) does not leave its workers
     playing on: each worker the pool started is killed and gone when the batch returns."""
