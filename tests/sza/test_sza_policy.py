@@ -441,7 +441,8 @@ def test_morale_boost_when_someone_is_outnumbered_and_inspire_an_ally_in_melee(m
     assert chosen(game, costa, "stairs") == "ability:morale_boost"
 
 
-@pytest.mark.parametrize("turn, key, expect", [(10, False, "6"), (30, False, "7"), (10, True, "7")])
+@pytest.mark.parametrize("turn, key, expect", [(10, False, "6"), (24, False, "6"), (25, False, "7"), (30, False, "7"),
+                                              (10, True, "7")])
 def test_event_5_the_ceiling_first_unless_late_or_holding_the_key(make_game: Any, turn: int, key: bool,
                                                                   expect: str) -> None:
     """Event 5: the party searches the false ceiling for the key first (6, no zombie comes in), even
@@ -739,3 +740,70 @@ def test_a_gift_at_its_bounds(make_game: Any, mary_short: int, bruce_short: int,
     set_stamina(game, mary, 75 - mary_short)
     set_stamina(game, bruce, 85 - bruce_short)
     assert (_gift(game, mary, [f"give:bandage:{bruce}"], [0]) == 0) is gift
+
+
+def test_a_magazine_goes_to_a_rifle_with_none_from_one_without(make_game: Any) -> None:
+    """A spare magazine is worth a trade to a SAR-21 carrier with none left, from a character with
+    no SAR-21 of its own: not to one who still has a spare, nor to one with no rifle, nor from a
+    rifleman (he keeps it for his own)."""
+    from ecs_zombie.systems.sza.heuristics import _gift
+
+    game = laid_out(make_game)
+    mary, connor, bruce = who(game, "Mary Jacobs"), who(game, "SGT Connor"), who(game, "Bruce Long")
+    clear_others(game, [mary, connor, bruce])
+    for ent, xy in ((mary, (2, 3)), (connor, (3, 3)), (bruce, (2, 2))):
+        put(game, ent, *xy)
+    arms(game, connor).magazines = 0
+    assert arms(game, connor).ranged and not arms(game, mary).ranged and not arms(game, bruce).ranged
+    opts = [f"give:magazine:{connor}", f"give:magazine:{bruce}"]
+    assert _gift(game, mary, opts, [0, 1]) == 0
+    assert _gift(game, mary, opts, [1]) is None  # Bruce carries no rifle
+    arms(game, mary).ranged = "sar21"
+    assert _gift(game, mary, opts, [0]) is None
+    arms(game, mary).ranged = ""
+    arms(game, connor).magazines = 1
+    assert _gift(game, mary, opts, [0]) is None
+
+
+def test_left_behind_when_the_car_is_full_or_gone(make_game: Any) -> None:
+    """Heading for the car, a character walks to the safe house instead when it is not aboard and
+    every seat is taken, or when there is no car."""
+    from ecs_zombie.systems.sza.heuristics import _left_behind
+
+    game = laid_out(make_game, STREET)
+    roster = stage_mod.roster(game)
+    ent, car = vehicle(game)
+    me = roster[5]
+    assert not _left_behind(game, me)
+    car.passengers[:] = roster[:4]
+    assert not _left_behind(game, me)  # a seat left
+    car.passengers[:] = roster[:5]
+    assert _left_behind(game, me)
+    car.passengers[:] = roster[1:6]
+    assert not _left_behind(game, me)  # aboard himself
+    game.world.delete(ent)
+    assert _left_behind(game, me)
+
+
+def test_what_is_worth_a_detour(make_game: Any) -> None:
+    """Healing always; a magazine while someone carries a SAR-21; the false ceiling's key while the
+    panic room is shut and nobody holds one; the fuse box while the lights are off; the safe's
+    documents never."""
+    from ecs_zombie.systems.sza.heuristics import _worth
+
+    game = laid_out(make_game)
+    st = stage(game)
+    assert _worth(game, st, "cabinet") and _worth(game, st, "counter") and not _worth(game, st, "safe")
+    assert _worth(game, st, "fuse")
+    st.flags.append("lights")
+    assert not _worth(game, st, "fuse")
+    assert _worth(game, st, "locked_cabinet")
+    for name in NAMES:
+        arms(game, who(game, name)).ranged = ""
+    assert not _worth(game, st, "locked_cabinet")
+    assert _worth(game, st, "ceiling")
+    add_item(game, who(game, "Dexter"), "key")
+    assert not _worth(game, st, "ceiling")
+    items(game, who(game, "Dexter"))["key"] = 0
+    st.flags.append("opened_locked_door")
+    assert not _worth(game, st, "ceiling")
