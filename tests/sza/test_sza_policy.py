@@ -807,3 +807,19 @@ def test_what_is_worth_a_detour(make_game: Any) -> None:
     items(game, who(game, "Dexter"))["key"] = 0
     st.flags.append("opened_locked_door")
     assert not _worth(game, st, "ceiling")
+
+
+def test_a_feature_not_walked_on_is_reached_beside_it(make_game: Any) -> None:
+    """Squares to a feature: to its own square when it is walked on, else one more than to the
+    nearest square beside it (the fuse box at (5, 6) sits in a wall); none beside it reachable,
+    unreachable."""
+    from ecs_zombie.systems.sza.board import UNSEEN
+    from ecs_zombie.systems.sza.heuristics import _reach
+
+    game = laid_out(make_game)
+    board, _st = ctx(game)
+    fuse = board.cell(5, 6)
+    beside = board.around(fuse)
+    assert _reach({fuse: 2}, board, fuse) == 2
+    assert _reach({beside[0]: 3, beside[-1]: 5}, board, fuse) == 4
+    assert _reach({}, board, fuse) == UNSEEN
