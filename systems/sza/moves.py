@@ -161,7 +161,7 @@ def reaches(game: Game, ent: int, goal: int, pace: str, board: Board, stage: Sta
 
 
 def step_towards(game: Game, ent: int, goal: int, squares: int, board: Board, stage: Stage,
-                 running: bool = False, doors: bool = True) -> int:
+                 running: bool, doors: bool = True) -> int:
     """Move up to `squares` along a shortest path to `goal` (see `path`); returns the square reached.
     `doors=False` (free exploration out of combat) lets a door to a building not stop the move."""
     way, enemies = _path(game, ent, goal, squares, board, stage, running, doors)
