@@ -27,6 +27,7 @@ from sza_helpers import (
     stamina,
     vehicle,
     who,
+    with_rules,
     zombie,
 )
 
@@ -304,3 +305,15 @@ def test_trading_any_item_and_a_magazine_reaches_the_rifle(make_game: Any) -> No
     drive(game, perform(game, connor, f"give:water:{dexter}", board, st))  # one bottle of his two
     assert items(game, connor)["water"] == 3 and items(game, dexter)["water"] == 3
     assert [t["n"] for t in logged(game, "trade")] == [1, 3, 3]
+
+
+def test_a_bandage_the_table_makes_worth_nothing_heals_nothing(make_game: Any, tmp_path: Any) -> None:
+    """The healing is the rules table's number, whatever it is: a table whose bandage gives 0 leaves
+    a resting character's Stamina where it was."""
+    game = laid_out(make_game, with_rules(tmp_path, STREET, bandage=0))
+    mary = who(game, "Mary Jacobs")
+    set_stamina(game, mary, 50)
+    picks = iter(["bandage", "done"])
+    drive(game, stage_mod.rest(game), {"sza.rest": lambda d: next(picks) if d.context["piece"] == mary else "done"})
+    assert stamina(game, mary) == 50
+    assert [(r["item"], r["stamina"]) for r in logged(game, "rested")] == [("bandage", 50)]
