@@ -352,3 +352,32 @@ def test_items_come_and_go_one_at_a_time(make_game: Any) -> None:
     put(game, bruce, 3, 2)
     drive(game, perform(game, mary, f"give:bandage:{bruce}", board, st))
     assert items(game, bruce) == {"bandage": 1, "oxygen_canister": 1}
+
+
+PASSAGE = """\
+passage:
+  title: Passage
+  map: lane
+  zombies: 2
+  first: "1"
+  events:
+    "1": {title: Start, exits: [{when: {}, next: "2"}]}
+    "2": {title: Ambush, steps: [{step: spawn, count: 1, at: s}], exits: [{when: {}, next: "3"}]}
+    "3": {title: Out, end: won}
+"""
+LANE_SPAWN = LANE.replace("  start: r\n", "  spawns: {s: [[2, 0]]}\n  start: r\n")
+
+
+def test_the_way_to_an_end_stops_at_an_event_with_steps(make_game: Any, tmp_path: Path) -> None:
+    """At the end of a turn the scenario runs on to an end only through events with nothing to play
+    on entering them: the way 1 -> 2 -> 3 (won) passes the ambush of event 2 (a spawn step), so the
+    turn ends in event 1 and the scenario is not won yet; without the ambush it is won that turn."""
+    party = "  - {prefab: campaign, set: {SzaStage: {stages: [passage]}}}\n  - {prefab: dexter}\n"
+    game = laid_out(make_game, custom_scenario(tmp_path, LANE_SPAWN, PASSAGE, party))
+    run_system(game, "sza.objective")
+    assert stage(game).event == "1" and not game.over and not logged(game, "scenario_won")
+    quiet = PASSAGE.replace(", steps: [{step: spawn, count: 1, at: s}]", "")
+    (tmp_path / "quiet").mkdir()
+    game = laid_out(make_game, custom_scenario(tmp_path / "quiet", LANE_SPAWN, quiet, party))
+    run_system(game, "sza.objective")  # nothing to play on the way: won this turn
+    assert [e["event"] for e in logged(game, "event")] == ["2", "3"] and logged(game, "scenario_won")
