@@ -339,10 +339,8 @@ def teardown(game: Game) -> None:
     world = game.world
     for ent, kind in world.query1(Kind):
         if kind.name in ("zombie", "risen", "npc", "vehicle"):
-            if world.has(ent, Engaged):
-                unlink_all(game, ent)
             world.delete(ent)
-    for ent in roster(game):
+    for ent in roster(game):  # the only pieces left, so no melee link outlives the board
         world.get(ent, Engaged).opponents.clear()
         markers = world.get(ent, Markers)
         for tag in [t for t in markers.tags if t.startswith("spent:")] + list(PER_TURN):

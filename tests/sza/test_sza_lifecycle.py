@@ -55,7 +55,7 @@ def test_allies_and_bystanders_do_not_stop_a_mover(make_game: Any) -> None:
     mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
     alone(game, "Mary Jacobs", 7, 1)
     put(game, bruce, 8, 1)
-    step_towards(game, mary, board.cell(10, 1), 3, board, st)
+    step_towards(game, mary, board.cell(10, 1), 3, board, st, False)
     assert at(game, mary) == (10, 1) and engaged_with(game, mary) == []
     street = laid_out(make_game, STREET)
     home = (0, 2)  # Ah Heng's square
@@ -381,3 +381,4 @@ def test_the_way_to_an_end_stops_at_an_event_with_steps(make_game: Any, tmp_path
     game = laid_out(make_game, custom_scenario(tmp_path / "quiet", LANE_SPAWN, quiet, party))
     run_system(game, "sza.objective")  # nothing to play on the way: won this turn
     assert [e["event"] for e in logged(game, "event")] == ["2", "3"] and logged(game, "scenario_won")
+    assert (stage(game).event, stage(game).entered) == ("3", True)  # the end reached is entered
