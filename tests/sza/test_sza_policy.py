@@ -550,6 +550,10 @@ def test_spawn_near_the_party_but_not_on_it(make_game: Any) -> None:
         put(game, who(game, name), 28, 2)  # level 2: nothing on level 1 is reachable but by the stairs
     drive(game, stage_mod.spawn(game, 1, "level2"))
     assert logged(game, "spawned")[-1]["at"] == [23, 9]
+    for name in ("Bruce Long", "Mary Jacobs", "Dexter", "Costa Wang", "SGT Connor", "CPL Teoh"):
+        put(game, who(game, name), 4, 1)  # the kitchen: (1, 2) is 3 squares away, the next 6
+    drive(game, stage_mod.spawn(game, 1, "level1"))
+    assert logged(game, "spawned")[-1]["at"] == [1, 2]
 
 
 def test_rest_heuristic(make_game: Any) -> None:
