@@ -452,3 +452,22 @@ def test_abilities_are_offered_only_in_combat_where_the_text_says(make_game: Any
         assert ability_options(game, costa) == [f"ability:{a}"]
     give(game, costa, "inspire")
     assert f"ability:inspire:{target}" in ability_options(game, costa)
+
+
+def test_a_square_of_no_room_has_no_room_effect(make_game: Any) -> None:
+    """Darkness and a room's Smarts modifier belong to rooms: a character standing in a broken
+    window (a square of no room, here the store room's) is neither in the dark nor smelling it;
+    Combat Awareness ignores both inside the room."""
+    from ecs_zombie.systems.sza.state import room_effects
+
+    game = laid_out(make_game)
+    board, st = ctx(game)
+    teoh, connor = who(game, "CPL Teoh"), who(game, "SGT Connor")
+    window = board.cell(0, 7)
+    assert board.room(window) is None and board.room(board.cell(1, 7)).dark
+    put(game, teoh, 1, 7)
+    assert room_effects(game, board, st, teoh)[0] is True
+    put(game, teoh, 0, 7)
+    assert room_effects(game, board, st, teoh) == (False, 0)
+    put(game, connor, 1, 7)
+    assert room_effects(game, board, st, connor) == (False, 0)
