@@ -467,6 +467,9 @@ def test_a_square_of_no_room_has_no_room_effect(make_game: Any) -> None:
     assert board.room(window) is None and board.room(board.cell(1, 7)).dark
     put(game, teoh, 1, 7)
     assert room_effects(game, board, st, teoh)[0] is True
+    st.flags.append("lights")  # the fuse box fixed: the store room is lit
+    assert room_effects(game, board, st, teoh)[0] is False
+    st.flags.remove("lights")
     put(game, teoh, 0, 7)
     assert room_effects(game, board, st, teoh) == (False, 0)
     put(game, connor, 1, 7)

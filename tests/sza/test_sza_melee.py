@@ -378,3 +378,35 @@ def test_ah_booi_and_his_parang(make_game: Any, pace: str, chance: int, dmg_mod:
     assert [(a["chance"], a["hit"]) for a in logged(game, "attack")] == [(chance, True)]
     assert rolled(game, "melee damage") == [("1d6", [6])] and stamina(game, z) == 100 - (6 + dmg_mod)
 
+
+
+def test_a_piece_of_neither_side_engages_both_in_id_order(make_game: Any) -> None:
+    """A piece of neither side (a hybrid's third party) landing on a square engages every piece of
+    both sides there, in entity id order whatever side each is on: a zombie made before a character
+    comes first."""
+    from ecs_zombie.components import Engaged, Faction
+    from ecs_zombie.systems.sza.state import engage_square
+
+    game = laid_out(make_game)
+    first = zombie(game, 10, 2)
+    later = zombie(game, 11, 2)
+    game.world.add(later, Faction("survivors"))  # a character made after the zombie
+    put(game, later, 10, 2)
+    third = zombie(game, 12, 2)
+    game.world.add(third, Faction("bystanders"))
+    put(game, third, 10, 2)
+    assert engage_square(game, third) == [first, later]
+    assert game.world.get(third, Engaged).opponents == [first, later]
+
+
+def test_all_targets_that_fit_the_morale_are_attacked_without_a_choice(make_game: Any) -> None:
+    """Morale: "all of them when they fit": two zombies for a Morale of 2 are both attacked, and
+    nobody is asked which."""
+    from ecs_zombie.systems.sza.state import morale, morale_targets
+
+    game = laid_out(make_game)
+    mary = who(game, "Mary Jacobs")
+    assert morale(game, mary) == 2
+    zs = [zombie(game, 20 + i, 2) for i in range(3)]
+    assert drive(game, morale_targets(game, mary, zs[:2], "sza.melee_target")) == []
+    assert len(drive(game, morale_targets(game, mary, zs, "sza.melee_target"))) == 2  # 3 for 2: asked twice
