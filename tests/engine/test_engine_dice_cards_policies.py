@@ -131,6 +131,11 @@ def test_a_deck_table_of_faces_and_entries(tmp_path: Path) -> None:
     ("- 7H\n- {face: B, count: 1.5}\n", "count must be a positive whole number", 2),
     ("- 7H\n- 5\n", "expected a card face or {face, value, suit, count}", 2),
     ("- {value: 3}\n", "expected a card face", 1),
+    ("- 7H\n- {face: B, cont: 2}\n", "unknown key 'cont'", 2),  # a misspelt count is no default of 1
+    ("- {face: B, count: 1001}\n", "count must be a positive whole number", 1),
+    ("- {face: B, value: 1001}\n", "value a whole number (each at most 1000, value either way)", 1),
+    ("- {face: B, value: -1001}\n", "value a whole number", 1),
+    ("- {face: B, suit: 3}\n", "and suit text", 1),
 ])
 def test_a_broken_deck_table_names_its_line(tmp_path: Path, text: str, message: str, line: int) -> None:
     with pytest.raises(DataError) as info:
@@ -205,3 +210,11 @@ def test_a_policy_table_answers_by_side(make_game: Any) -> None:
 def test_a_script_of_ones_and_a_negative_modifier() -> None:
     assert dice.parse_script("1,1") == [1, 1]
     assert dice.parse("2d6-3").modifier == -3 and dice.parse("2d6+3").modifier == 3
+
+
+def test_a_deck_entrys_numbers_reach_their_bounds(tmp_path: Path) -> None:
+    """An entry's count and value may be anything up to 1,000 (a value either way): a count of
+    1,000 and values of 1,000 and -1,000 are cards."""
+    got = deck_table(tmp_path, "- {face: B, count: 1000, value: 1000}\n")
+    assert len(got) == 1000 and got[0] == {"face": "B", "value": 1000, "suit": ""}
+    assert deck_table(tmp_path, "- {face: C, value: -1000}\n") == [{"face": "C", "value": -1000, "suit": ""}]
