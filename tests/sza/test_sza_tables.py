@@ -164,6 +164,8 @@ MAP = ("m:\n  title: M\n  size: [6, 5]\n  start: r\n  rooms: {r: {title: R, area
     ("size: [6, 5]", "size: [5]", "expected [width, height]"),
     ("size: [6, 5]", "size: [5, 0]", "expected [width, height]"),
     ("size: [6, 5]", "size: [0, 5]", "expected [width, height]"),
+    ("size: [6, 5]", "size: [101, 5]", "expected [width, height], each 1..100"),
+    ("size: [6, 5]", "size: [6, 101]", "expected [width, height], each 1..100"),
     ("size: [6, 5]", "size: [6, 5, 1]", "expected [width, height]"),
     ("area: [1, 1, 3, 3]", "area: [1, 1, 3, 5]", "rooms.r.area"),
     ("area: [1, 1, 3, 3]", "area: [1, 1, 6, 3]", "rooms.r.area"),
@@ -207,6 +209,8 @@ def test_a_valid_map_compiles(tmp_path: Path) -> None:
     assert b.feature(b.cell(2, 2)) == "table" and b.links == {7: 9, 9: 7} and b.spawns == {"s": [21]}
     assert "maps names to boards" in check(tmp_path, "{}\n", tables.maps)
     assert "maps names to boards" in check(tmp_path, "[1]\n", tables.maps)
+    wide = tables.maps(load_yaml(_write(tmp_path, MAP.replace("size: [6, 5]", "size: [100, 100]"))))["m"]
+    assert (wide.width, wide.height) == (100, 100)  # a board up to 100 squares either way
 
 
 def test_unknown_step_is_caught_when_the_ruleset_loads(tmp_path: Path) -> None:
