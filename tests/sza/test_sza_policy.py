@@ -54,10 +54,23 @@ def chosen(game: Any, ent: int, aim: str = "") -> str:
     return str(acts[-1]["action"])
 
 
+def _mary_beside_bruce(make_game: Any) -> tuple[Any, int, int]:
+    """The bungalow with Mary Jacobs at (2, 3) beside Bruce Long at (3, 3), the others parked."""
+    game = laid_out(make_game)
+    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
+    clear_others(game, [mary, bruce])
+    put(game, mary, 2, 3)
+    put(game, bruce, 3, 3)
+    return game, mary, bruce
+
+
 # -- characters -----------------------------------------------------------------------------------
 
-def test_cure_the_infected_first(make_game: Any) -> None:
-    """An infected ally within reach is injected (Mary's Intravenous Injection) before anything else."""
+@pytest.mark.parametrize(("taken", "injected"), [(70, True), (69, False)])
+def test_cure_the_infected_first(make_game: Any, taken: int, injected: bool) -> None:
+    """An infected ally within reach is injected (Mary's Intravenous Injection) before anything else;
+    the injection cures the infection, which comes at Stamina 0 or below, so Dexter at 1 Stamina
+    (69 of his 70 taken) is not infected and Mary does not spend it on him."""
     game = laid_out(make_game)
     board, st = ctx(game)
     mary, dexter = who(game, "Mary Jacobs"), who(game, "Dexter")
@@ -65,23 +78,9 @@ def test_cure_the_infected_first(make_game: Any) -> None:
     put(game, mary, 2, 2)
     put(game, dexter, 3, 2)
     zombie(game, 4, 2)
-    harm(game, dexter, 70, board, st, "test")
-    assert chosen(game, mary) == f"ability:intravenous_injection:{dexter}"
-
-
-def test_no_injection_for_an_ally_not_yet_infected(make_game: Any) -> None:
-    """The injection cures the infection, which comes at Stamina 0 or below: Dexter at 1 Stamina
-    (69 of his 70 taken) is not infected, and Mary does not spend it on him."""
-    game = laid_out(make_game)
-    board, st = ctx(game)
-    mary, dexter = who(game, "Mary Jacobs"), who(game, "Dexter")
-    clear_others(game, [mary, dexter])
-    put(game, mary, 2, 2)
-    put(game, dexter, 3, 2)
-    zombie(game, 4, 2)
-    harm(game, dexter, 69, board, st, "test")
-    assert stamina(game, dexter) == 1
-    assert not chosen(game, mary).startswith("ability:intravenous_injection")
+    harm(game, dexter, taken, board, st, "test")
+    assert stamina(game, dexter) == 70 - taken
+    assert (chosen(game, mary) == f"ability:intravenous_injection:{dexter}") is injected
 
 
 @pytest.mark.parametrize(("total", "current", "expect"), [(85, 20, True), (85, 28, True), (85, 30, False),
@@ -288,11 +287,7 @@ def test_hand_healing_to_a_hurt_ally_that_has_none(make_game: Any) -> None:
     """Trading ("give:<item>:<ally>" to an orthogonally adjacent character): between fights Mary, who
     carries 5 bandages and is unhurt, gives one to Bruce, 25 short with nothing to heal him; an item
     with no rule effect (the oxygen canister) is never given, nor healing to an ally that has some."""
-    game = laid_out(make_game)
-    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
-    clear_others(game, [mary, bruce])
-    put(game, mary, 2, 3)
-    put(game, bruce, 3, 3)
+    game, mary, bruce = _mary_beside_bruce(make_game)
     set_stamina(game, bruce, 60)
     assert chosen(game, mary, "stairs") == f"give:bandage:{bruce}"
     assert items(game, bruce)["bandage"] == 1
@@ -303,11 +298,7 @@ def test_healing_never_goes_back_and_forth(make_game: Any) -> None:
     """A hurt giver keeps what it needs: Mary, 20 short, holds only a mineral water (3 uses of 10,
     which changes hands whole); Bruce is 25 short with nothing. Giving it would leave Mary short, so
     she does not (else Bruce, then 30 richer and still hurt, would hand it back, turn after turn)."""
-    game = laid_out(make_game)
-    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
-    clear_others(game, [mary, bruce])
-    put(game, mary, 2, 3)
-    put(game, bruce, 3, 3)
+    game, mary, bruce = _mary_beside_bruce(make_game)
     items(game, mary).clear()
     add_item(game, mary, "water", 3)
     set_stamina(game, mary, 55)
@@ -321,11 +312,7 @@ def test_a_gift_in_a_fight_only_to_an_ally_under_half(make_game: Any, left: int,
     """With zombies on the board, healing goes only to an ally badly hurt: under half its total
     Stamina (docs/sza.md, trading: "Only between fights, or to an ally badly hurt"). At exactly
     half (40 of 80) Bruce gets nothing; at 39 he gets a bandage."""
-    game = laid_out(make_game)
-    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
-    clear_others(game, [mary, bruce])
-    put(game, mary, 2, 3)
-    put(game, bruce, 3, 3)
+    game, mary, bruce = _mary_beside_bruce(make_game)
     zombie(game, 33, 6)  # on level 2, far out of reach
     set_stamina(game, bruce, left, 80)
     assert (chosen(game, mary, "stairs") == f"give:bandage:{bruce}") is gift
@@ -690,12 +677,8 @@ def test_no_gift_to_an_ally_in_melee_or_infected(make_game: Any, why: str) -> No
     needs is the cure). Bruce badly hurt (39 of 80) is worth Mary's bandage, but not then."""
     from ecs_zombie.systems.sza.heuristics import _gift
 
-    game = laid_out(make_game)
+    game, mary, bruce = _mary_beside_bruce(make_game)
     board, st = ctx(game)
-    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
-    clear_others(game, [mary, bruce])
-    put(game, mary, 2, 3)
-    put(game, bruce, 3, 3)
     set_stamina(game, bruce, 39, 80)
     zombie(game, 33, 6)  # on level 2, far out of reach
     opts = [f"give:bandage:{bruce}"]
@@ -710,11 +693,7 @@ def test_no_gift_to_an_ally_in_melee_or_infected(make_game: Any, why: str) -> No
 def test_a_hurt_giver_keeps_the_bandage_it_needs(make_game: Any) -> None:
     """A giver keeps what heals it: Mary, 5 short, holds one bandage (+5); Bruce, 25 short, has
     none. Giving it would leave her short, so she does not."""
-    game = laid_out(make_game)
-    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
-    clear_others(game, [mary, bruce])
-    put(game, mary, 2, 3)
-    put(game, bruce, 3, 3)
+    game, mary, bruce = _mary_beside_bruce(make_game)
     items(game, mary).clear()
     add_item(game, mary, "bandage")
     set_stamina(game, mary, 70)
@@ -733,11 +712,7 @@ def test_a_gift_at_its_bounds(make_game: Any, mary_short: int, bruce_short: int,
     other heals her 5), not when 6 short."""
     from ecs_zombie.systems.sza.heuristics import _gift
 
-    game = laid_out(make_game)
-    mary, bruce = who(game, "Mary Jacobs"), who(game, "Bruce Long")
-    clear_others(game, [mary, bruce])
-    put(game, mary, 2, 3)
-    put(game, bruce, 3, 3)
+    game, mary, bruce = _mary_beside_bruce(make_game)
     items(game, mary).clear()
     add_item(game, mary, "bandage", 2)
     items(game, bruce).clear()
