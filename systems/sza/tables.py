@@ -73,7 +73,7 @@ class Rules:
         return self.band(total_stamina, self.infection_turns)
 
 
-def _bounded(node: Any, field: str, depth: int = 0) -> None:
+def _bounded(node: Any, field: str) -> None:
     """Every whole number in a table within what a table may ask (`MAX_TABLE_NUMBER` either way)."""
     if isinstance(node, bool):
         return
@@ -87,7 +87,7 @@ def _bounded(node: Any, field: str, depth: int = 0) -> None:
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_TABLE_NUMBER:
             raise fail(f"{value} is beyond what a table may ask ({MAX_TABLE_NUMBER} either way)", node, key,
                        f"{field}.{key}" if field else str(key))
-        _bounded(value, f"{field}.{key}" if field else str(key), depth + 1)
+        _bounded(value, f"{field}.{key}" if field else str(key))
 
 
 def _ints(value: Any, n: int) -> bool:
