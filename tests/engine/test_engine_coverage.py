@@ -127,3 +127,46 @@ def test_a_failed_game_adds_nothing_to_the_coverage(monkeypatch: pytest.MonkeyPa
     result = play_batch(spec)
     assert result.coverage is not None and result.coverage.to_dict() == played.to_dict()
     assert result.coverage.games == 1
+
+
+def test_counts_merge_kind_by_kind_and_option_by_option() -> None:
+    """Games' counts add up: askings, and per option type how often offered and taken, types that
+    only one side has kept."""
+    from ecs_zombie.coverage import KindCount
+
+    a = KindCount(2, {"x": 1, "y": 2}, {"x": 1})
+    a.merge(KindCount(3, {"x": 4, "z": 1}, {"z": 1, "x": 2}))
+    assert a.to_dict() == {"asked": 5, "offered": {"x": 5, "y": 2, "z": 1}, "taken": {"x": 3, "z": 1}}
+
+
+def test_the_decision_table_reads_shares_of_the_answers() -> None:
+    """The table's rows: kind, option type, offered, taken and the share of the kind's answers that
+    took it ("-" for a kind never asked), types in name order."""
+    from ecs_zombie.coverage import KindCount
+
+    cov = Coverage(decisions={"k": KindCount(4, {"a": 4, "b": 2}, {"a": 3}), "never": KindCount(0, {"c": 0}, {})})
+    assert cov.rows() == [["k", "a", "4", "3", "75.0%"], ["k", "b", "2", "0", "0.0%"], ["never", "c", "0", "0", "-"]]
+
+
+def test_an_answer_outside_the_options_is_counted_as_asked_not_taken() -> None:
+    """The recorder counts what a policy answers only when it names an option: an index past the
+    options, a negative one or a non-number is asked and offered but taken by no type. A policy
+    that does not say it needs the tick's start is taken not to."""
+
+    class Fixed:
+        name = "fixed"
+
+        def __init__(self, answer: Any) -> None:
+            self.answer = answer
+
+        def choose(self, game: Any, decision: Decision) -> Any:
+            return self.answer
+
+    for answer in (2, -1, "0"):
+        rec = CoverageRecorder(Fixed(answer))
+        assert rec.needs_tick_start is False
+        rec.choose(None, Decision("player:0", "k", ["a", "b"]))  # type: ignore[arg-type]
+        assert rec.decisions["k"].to_dict() == {"asked": 1, "offered": {"a": 1, "b": 1}, "taken": {}}
+    rec = CoverageRecorder(Fixed(1))
+    rec.choose(None, Decision("player:0", "k", ["a", "b"]))  # type: ignore[arg-type]
+    assert rec.decisions["k"].taken == {"b": 1}
