@@ -510,3 +510,16 @@ def test_a_replay_state_its_rules_cannot_measure_is_refused_in_one_line(tmp_path
     outcome = run_command(["replay", str(path)], tmp_path)
     assert outcome.code == 2 and not judge(outcome).problem, outcome.stderr + outcome.trace
     assert f"{path}: the state of turn 2 fails in its rules (IndexError" in outcome.stderr
+
+
+def test_yaml_reaches_its_bounds(tmp_path: Path) -> None:
+    """The limits are inclusive: 1,000 aliases and 20,000 values (here the mapping, its key, the list
+    and 19,997 numbers) load; one more of either is refused (above)."""
+    path = tmp_path / "edge.yaml"
+    path.write_text("x:\n" + "".join(f"  - &a{i} 1\n  - *a{i}\n" for i in range(1000)))
+    assert len(load_yaml(path)["x"]) == 2000
+    path.write_text("x:\n" + "  - 1\n" * 19_997)
+    assert len(load_yaml(path)["x"]) == 19_997
+    path.write_text("x:\n" + "  - 1\n" * 19_998)
+    with pytest.raises(DataError, match="more than 20000 values"):
+        load_yaml(path)

@@ -154,3 +154,14 @@ def test_registry_records_cannot_be_changed() -> None:
 
     with pytest.raises(dataclasses.FrozenInstanceError):
         by_name("Wounds").name = "Hurt"  # type: ignore[misc, union-attr]
+
+
+def test_wounds_left_is_the_limit_less_what_was_taken() -> None:
+    """`Wounds.left` reads hit points (or Stamina) left, `limit - taken`, and setting it sets what
+    was taken: 3 of 5 taken leave 2; left set to 4 means 1 taken."""
+    from ecs_zombie.components import Wounds
+
+    w = Wounds(taken=3, limit=5)
+    assert w.left == 2
+    w.left = 4
+    assert (w.taken, w.limit, w.left) == (1, 5, 4)
