@@ -62,6 +62,7 @@ RULES_ERRORS = [
     ("bands", [{"from": 60, "value": 1}, {"from": 0, "value": 0}], "bands must be listed in increasing order"),
     ("bands", [], "bands must be listed in increasing order"),
     ("bands.0", {"from": 0, "value": 0, "valeu": 1}, "unknown key 'valeu'"),  # a misspelt key in a band
+    ("salvage_bonuss", 1, "unknown key 'salvage_bonuss'"),  # a misspelt key at the top
     ("infection_turns.1.from", -2000, "bands must be listed in increasing order"),
     ("melee.fire_axe.damage", "an axe", "melee.fire_axe.damage"),
     ("melee.fire_axe.run", [-5], "expected [accuracy, damage]"),
