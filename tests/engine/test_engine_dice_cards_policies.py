@@ -20,6 +20,7 @@ from ecs_zombie.decisions import (
     RandomPolicy,
     ScriptedPolicy,
     heuristic,
+    make_policy,
 )
 from ecs_zombie.errors import DataError, DecisionError, GameError, ScriptError
 from ecs_zombie.rng import derive
@@ -218,3 +219,11 @@ def test_a_deck_entrys_numbers_reach_their_bounds(tmp_path: Path) -> None:
     got = deck_table(tmp_path, "- {face: B, count: 1000, value: 1000}\n")
     assert len(got) == 1000 and got[0] == {"face": "B", "value": 1000, "suit": ""}
     assert deck_table(tmp_path, "- {face: C, value: -1000}\n") == [{"face": "C", "value": -1000, "suit": ""}]
+
+
+@pytest.mark.parametrize("text", ["mcts:200", "mcts:=200", "mcts:iterations=200:fast"])
+def test_a_policy_option_must_be_key_equals_value(text: str) -> None:
+    """`name:key=value[:key=value...]`: an option without `=`, or without a key, is refused naming it."""
+    bad = next(opt for opt in text.split(":")[1:] if "=" not in opt or opt.startswith("="))
+    with pytest.raises(GameError, match=f"policy option '{bad}' of '{text}' is not key=value"):
+        make_policy(text)
