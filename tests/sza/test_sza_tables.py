@@ -63,6 +63,11 @@ RULES_ERRORS = [
     ("bands", [], "bands must be listed in increasing order"),
     ("bands.0", {"from": 0, "value": 0, "valeu": 1}, "unknown key 'valeu'"),  # a misspelt key in a band
     ("salvage_bonuss", 1, "unknown key 'salvage_bonuss'"),  # a misspelt key at the top
+    ("melee.fire_axe.dammage", "1d6", "unknown key 'dammage'"),  # ... and in every entry of its tables
+    ("ranged.sar21.magazin", 10, "unknown key 'magazin'"),
+    ("classes.soldier.outdoors", [2, 4], "unknown key 'outdoors'"),
+    ("classes.soldier.modifiers.smart", 5, "unknown key 'smart'"),
+    ("abilities.cqc.acuracy", 3, "unknown key 'acuracy'"),
     ("infection_turns.1.from", -2000, "bands must be listed in increasing order"),
     ("melee.fire_axe.damage", "an axe", "melee.fire_axe.damage"),
     ("melee.fire_axe.run", [-5], "expected [accuracy, damage]"),
