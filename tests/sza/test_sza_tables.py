@@ -68,6 +68,11 @@ RULES_ERRORS = [
     ("classes.soldier.outdoors", [2, 4], "unknown key 'outdoors'"),
     ("classes.soldier.modifiers.smart", 5, "unknown key 'smart'"),
     ("abilities.cqc.acuracy", 3, "unknown key 'acuracy'"),
+    ("attribute_scores.0.scor", 50, "unknown key 'scor'"),
+    ("checks.window.targett", 6, "unknown key 'targett'"),
+    ("vehicle_speed.mud", 5, "unknown key 'mud'"),
+    ("vehicle_capacity.bus", 30, "unknown key 'bus'"),
+    ("zombie_move.underground", 1, "unknown key 'underground'"),
     ("infection_turns.1.from", -2000, "bands must be listed in increasing order"),
     ("melee.fire_axe.damage", "an axe", "melee.fire_axe.damage"),
     ("melee.fire_axe.run", [-5], "expected [accuracy, damage]"),
@@ -134,6 +139,34 @@ def test_rules_table_accepts_what_the_book_allows(tmp_path: Path) -> None:
     assert r.numbers["vehicle_speed"] == {"road": 15, "grass": 13}
     with pytest.raises(DataError, match="must be a mapping"):
         tables.rules([1, 2])
+
+
+@pytest.mark.parametrize(("text", "key"), [
+    ("s:\n  title: T\n  map: m\n  zombie: 1\n  zombies: 1\n  first: '1'\n  events:\n    '1': {title: A, end: won}\n",
+     "zombie"),
+    ("s:\n  title: T\n  map: m\n  zombies: 1\n  first: '1'\n  events:\n    '1': {title: A, end: won, exit: []}\n",
+     "exit"),
+    ("s:\n  title: T\n  map: m\n  zombies: 1\n  first: '1'\n  events:\n"
+     "    '1': {title: A, choices: [{text: go, nxt: '1'}]}\n", "nxt"),
+    ("s:\n  title: T\n  map: m\n  zombies: 1\n  first: '1'\n  events:\n"
+     "    '1': {title: A, exits: [{when: {}, next: '1', if: {}}]}\n", "if"),
+    ("s:\n  title: T\n  map: m\n  zombies: 1\n  first: '1'\n  events:\n"
+     "    '1': {title: A, end: won, aim: {feature: stairs, hunted: true}}\n", "hunted"),
+])
+def test_a_misspelt_scenario_key_is_refused(tmp_path: Path, text: str, key: str) -> None:
+    """A scenario, an event, a choice, an exit and an aim each refuse a key they do not know."""
+    assert f"unknown key '{key}'" in check(tmp_path, text, tables.scenarios)
+
+
+@pytest.mark.parametrize(("old", "new", "key"), [
+    ("  start: r\n", "  start: r\n  strat: r\n", "strat"),
+    ("{title: R, area: [1, 1, 3, 3]}", "{title: R, area: [1, 1, 3, 3], darkness: true}", "darkness"),
+    ("{kind: table, at: [2, 2]}", "{kind: table, at: [2, 2], too: [3, 3]}", "too"),
+])
+def test_a_misspelt_map_key_is_refused(tmp_path: Path, old: str, new: str, key: str) -> None:
+    """A map, its rooms and its features each refuse a key they do not know."""
+    assert old in MAP
+    assert f"unknown key '{key}'" in check(tmp_path, MAP.replace(old, new), tables.maps)
 
 
 def test_scenario_events_errors(tmp_path: Path) -> None:
