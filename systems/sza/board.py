@@ -177,10 +177,6 @@ class Board:
             return cell in opened
         return cell in self.room_at or kind == "door"
 
-    def entrance(self, cell: int) -> bool:
-        """A door (or window) to a building: a mover reaching it stops there ("Buildings/indoor")."""
-        return cell in self.entrances
-
     def graph(self, opened: list[int]) -> Graph:
         """The board's graph with the squares `opened` open (built once per opened set)."""
         last = self._last_graph  # the set asked last, most often asked again: compared, not hashed

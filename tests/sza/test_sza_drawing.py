@@ -202,3 +202,17 @@ def test_the_legend_wraps_at_100_characters() -> None:
     assert fits == ["legend:  z zombie  V " + "v" * 79] and len(fits[0]) == 100
     wraps = _legend({"z": "zombie", "V": "v" * 80})
     assert wraps == ["legend:  z zombie", "         V " + "v" * 80]
+
+
+def test_an_infected_character_reads_with_the_turns_it_has_left(make_game: Any) -> None:
+    """The roster says who is infected: "infected this turn" while the infection is fresh (the
+    countdown starts at the end of the next turn), then how many turns are left."""
+    from ecs_zombie.systems.sza.components import Infection
+
+    game = laid_out(make_game, STREET)
+    bruce = who(game, "Bruce Long")
+    inf = game.world.get(bruce, Infection)
+    inf.infected, inf.turns_left, inf.fresh = True, 3, True
+    assert "Stamina 85/85, infected this turn" in next(line for line in render(game) if "Bruce Long" in line)
+    inf.fresh = False
+    assert "Stamina 85/85, infected (3 turns left)" in next(line for line in render(game) if "Bruce Long" in line)
