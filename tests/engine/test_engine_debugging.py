@@ -264,3 +264,18 @@ def test_the_web_page_steps_through_the_game_in_chromium(tmp_path: Path) -> None
         assert board.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">") == "\n".join(frame["board"])
         rows = dom.split('<tbody id="events">', 1)[1].split("</tbody>", 1)[0].count("<tr>")
         assert rows == len(frame["events"])
+
+
+def test_diff_of_a_game_and_its_longer_continuation(tmp_path: Path) -> None:
+    """The same game recorded for 2 and for 4 ticks: alike as far as the shorter goes, then the one
+    that ends first is named, at the first tick it lacks."""
+    from ecs_zombie.runs import diff_files
+
+    short, long = tmp_path / "short.replay", tmp_path / "long.replay"
+    for path, ticks in ((short, "2"), (long, "4")):
+        assert run_cli("run", "shambling", "--seed", "7", "--stop-after", ticks, "--record", str(path)).returncode == 0
+    a_short = diff_files(short, long)
+    assert (a_short["same"], a_short["tick"], a_short["reason"]) == (False, 3, "A ends before tick 3")
+    b_short = diff_files(long, short)
+    assert (b_short["same"], b_short["tick"], b_short["reason"]) == (False, 3, "B ends before tick 3")
+    assert diff_files(long, long)["same"] is True
