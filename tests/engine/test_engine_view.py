@@ -98,3 +98,18 @@ def test_the_viewer_steps_by_its_keys_in_a_terminal(recorded: Path, tmp_path: Pa
             time.sleep(0.2)
     finally:
         subprocess.run(["tmux", "-L", session, "kill-server"], capture_output=True)
+
+
+def test_finding_a_tick_with_no_frame_of_its_own() -> None:
+    """A tick with no system or decision frame goes to the first frame at or after it; one past the
+    end to the last frame."""
+    from ecs_zombie.timeline import Frame
+
+    def frame(i: int, tick: int, kind: str) -> Frame:
+        return Frame(i, tick, kind, f"{kind} {i}", [], [], {})
+
+    frames = [frame(0, 1, SYSTEM), frame(1, 1, TICK), frame(2, 2, TICK), frame(3, 4, SYSTEM), frame(4, 4, TICK)]
+    assert find(frames, 1) == 0
+    assert find(frames, 2) == 2  # only its tick frame: the first at or after it
+    assert find(frames, 3) == 3
+    assert find(frames, 9) == 4
