@@ -146,3 +146,22 @@ def test_dice_script_rejects_impossible_values() -> None:
 def test_die_rolls_stay_in_range(seed: int, sides: int) -> None:
     g = derive(seed, "d")
     assert all(0 <= g.below(sides) < sides for _ in range(20))
+
+
+def test_a_dice_script_reaches_its_bounds() -> None:
+    """A scripted value may be anything a die can show, 1 to 1,000, and a script holds up to
+    100,000 values: 1000 is taken, 1001 refused; 100,000 values taken, one more refused."""
+    assert parse_script("1, 1000") == [1, 1000]
+    with pytest.raises(ScriptError, match="entry 2 is not a positive whole number up to 1000: '1001'"):
+        parse_script("1,1001")
+    assert len(parse_script(",".join(["6"] * 100_000))) == 100_000
+    with pytest.raises(ScriptError, match="a dice script holds at most 100000 values"):
+        parse_script(",".join(["6"] * 100_001))
+
+
+def test_a_squares_neighbours_go_clockwise_from_north() -> None:
+    """On squares the eight cells round a position, clockwise from north (hexes: test_engine_hexgrid)."""
+    from ecs_zombie.boards import neighbours
+    from ecs_zombie.components import Position
+
+    assert neighbours(Position(5, 2)) == [(5, 1), (6, 1), (6, 2), (6, 3), (5, 3), (4, 3), (4, 2), (4, 1)]
