@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from itertools import pairwise
+from typing import Any
 
 import pytest
 
@@ -105,3 +106,42 @@ def test_the_commands_print_tables_and_json() -> None:
     tuned = json.loads(run_cli("tune", "shambling", "--param", "front_line_cap", "--target", "0.1", "--games", "10",
                                "--max-games", "10", "--json").stdout)
     assert tuned["best"]["value"] in [p["value"] for p in tuned["points"]]
+
+
+def test_the_tune_plot_draws_each_rate_with_its_interval_and_the_target(monkeypatch: pytest.MonkeyPatch,
+                                                                        tmp_path: Any) -> None:
+    """`tune --plot`: the rate at each value measured with its Wilson interval as error bars (never
+    below 0), the target as a dashed line, the closest value marked, the axes named after the
+    parameter and the outcome, rates from 0 to 1, a 7 x 4.2 inch figure."""
+    import ecs_zombie.plot as plot
+    from ecs_zombie.tune import Point, Tuning, tune_plot
+
+    result = Tuning("shambling", "front_line_cap", 0.3, "survivors", "heuristic", 1)
+    result.points = {1: Point(1, 10, 0), 5: Point(5, 10, 3), 9: Point(9, 20, 15)}
+    result.best = result.points[5]
+    shown: list[Any] = []
+    monkeypatch.setattr(plot, "_save", lambda fig, plt, path: shown.append(fig))
+    tune_plot(result, "front line cap, shambling", tmp_path / "t.png")
+    (fig,) = shown
+    ax = fig.axes[0]
+    assert tuple(fig.get_size_inches()) == (7, 4.2)
+    assert (ax.get_xlabel(), ax.get_ylabel(), ax.get_ylim()) == ("front_line_cap", "survivors rate", (0, 1))
+    rates = [p.rate for p in result.ordered()]
+    line = ax.lines[0]
+    assert list(line.get_xdata()) == [1, 5, 9] and list(line.get_ydata()) == rates
+    bars = ax.collections[0].get_segments()
+    for seg, p in zip(bars, result.ordered(), strict=True):
+        assert seg[0][1] == pytest.approx(max(p.ci[0], 0.0)) and seg[1][1] == pytest.approx(p.ci[1])
+    target = next(ln for ln in ax.lines if ln.get_linestyle() == "--")
+    assert list(target.get_ydata()) == [0.3, 0.3]
+    best = next(ln for ln in ax.lines if ln.get_marker() == "s")
+    assert (list(best.get_xdata()), list(best.get_ydata()), best.get_markersize()) == ([5], [0.3], 9)
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels == ["target 0.3", "closest: front_line_cap = 5", "survivors rate (95% Wilson interval)"]
+    assert ax.get_legend().get_texts()[0].get_fontsize() == 8
+    assert ax.get_title() == "front line cap, shambling" and ax.title.get_fontsize() == 9
+    caps = [ln for ln in ax.lines if ln.get_marker() in ("_", 0, 1, 2, 3, "|")]
+    assert caps and all(ln.get_markersize() == 6 for ln in caps)  # caps of 3 points either side
+    shown.clear()
+    tune_plot(result, "a" * 40 + ", " + "b" * 39, tmp_path / "t.png")  # 81 characters: two lines at 80
+    assert shown[0].axes[0].get_title() == "a" * 40 + ",\n" + "b" * 39
