@@ -197,3 +197,14 @@ def test_plugin_policies(plugins: dict[str, list[FakeEntryPoint]]) -> None:
     plugins[cat.POLICY_GROUP][-1] = FakeEntryPoint("zz-data", 42, FakeDist("d", "1"))
     with pytest.raises(GameError, match="policy 'zz-data' of plugin d 1 is not a class or function"):
         cat.plugin_policies()
+
+
+def test_a_shipped_scenario_is_found_from_any_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scenario file named as in the checkout (`prefabs/scenarios/...`) or below the shipped prefabs
+    (`scenarios/...`) is found from any working folder, as the shipped one."""
+    from ecs_zombie.scenario import resolve
+
+    monkeypatch.chdir(tmp_path)
+    shipped = (PREFABS_DIR / "scenarios" / "sza" / "bungalow.yaml").resolve()
+    for name in ("prefabs/scenarios/sza/bungalow.yaml", "scenarios/sza/bungalow.yaml"):
+        assert resolve(name)[0].resolve() == shipped
