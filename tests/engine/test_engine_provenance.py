@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -75,3 +76,17 @@ def test_a_module_without_source_has_empty_fingerprints() -> None:
     text_hash, functions = provenance._module_source("ecs_zombie.rng")
     assert "derive" in functions and "below" not in functions  # top-level functions only (not methods)
     assert text_hash == provenance._h((Path(provenance.__file__).parent / "rng.py").read_text(encoding="utf-8"))
+
+
+def test_a_compiled_module_is_fingerprinted_by_its_source_beside_it(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the compiled build a system's module is a `.so` (`name.cpython-311-x86_64-linux-gnu.so`):
+    its fingerprint is that of the `name.py` shipped beside it, the same as in the checkout."""
+    (tmp_path / "rules.py").write_text("def strike():\n    return 1\n")
+    (tmp_path / "rules.cpython-311-x86_64-linux-gnu.so").write_bytes(b"\x7fELF")
+    compiled = SimpleNamespace(origin=str(tmp_path / "rules.cpython-311-x86_64-linux-gnu.so"))
+    plain = SimpleNamespace(origin=str(tmp_path / "rules.py"))
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: compiled if name == "so_mod" else plain)
+    monkeypatch.setattr(provenance, "_MODULES", {})
+    assert provenance._module_source("so_mod") == provenance._module_source("py_mod")
+    assert provenance._module_source("so_mod")[1].keys() == {"strike"}
