@@ -66,3 +66,19 @@ def test_rulesets_say_where_each_comes_from() -> None:
     assert plain[0].split() == ["ruleset", "from", "description"]
     # in a pipe nothing is cut: each description is printed in full
     assert any(line.endswith("(cards, d6 and a CRT).") for line in plain)
+
+
+def test_the_step_order_places_table_steps_after_the_system_that_runs_them() -> None:
+    """Each phase entry, then the steps it may call under it: SZA's scenario table names `spawn` and
+    `rest` (its events' steps), which `sza.events` runs, so they come right after it; Stalingrad's
+    steps nest as they call each other."""
+    from ecs_zombie.introspect import step_order
+    from ecs_zombie.ruleset import load_ruleset
+
+    assert [path for path, _s in step_order(load_ruleset("sza"))] == [
+        "sza.stage", "sza.events", "sza.events/spawn", "sza.events/rest", "sza.initiative", "sza.turn",
+        "sza.turn/melee_strike", "sza.infection", "sza.objective"]
+    assert [path for path, _s in step_order(load_ruleset("stalingrad"))][2:8] == [
+        "stalingrad.turns", "stalingrad.turns/player_start", "stalingrad.turns/activations",
+        "stalingrad.turns/activations/attack", "stalingrad.turns/activations/move",
+        "stalingrad.turns/activations/move/zone_of_control"]
