@@ -69,7 +69,6 @@ class Guard:
         self.before: dict[tuple[int, type], bytes] = {}
         self.bound = frozenset(ref for step in game.ruleset.scheduled() for _k, ref in step.refs)
         self.attached = frozenset(game.ruleset.attached)  # grafted onto other games' pieces (ruleset.py)
-        self.collected: list[str] | None = None  # when a list: violations are noted there, not raised
 
     # -- the frames of running systems -----------------------------------------------------------
 
@@ -144,9 +143,6 @@ class Guard:
         listed = ", ".join(sorted(declared)) or "nothing"
         message = (f"strict: system {frame.path} ({frame.spec.name}) {what} without declaring it "
                    f"({field}: {listed})")
-        if self.collected is not None:
-            self.collected.append(message)
-            return
         raise StrictError(message)
 
     # -- checks the World and the Game call --------------------------------------------------------

@@ -34,6 +34,16 @@ def honest(game: Game, mode: str = "") -> Generator[Decision, object, None]:
         game.world.remove(ent, Markers)
     elif mode == "param":
         _ = game.params["knob"]
+    elif mode == "param_get":
+        _ = game.params.get("knob")
+    elif mode == "replace":
+        game.world.add(ent, Markers())
+    elif mode == "add":
+        game.world.add(ent, Tally())
+    elif mode == "delete":
+        game.world.delete(ent)
+    elif mode == "count":
+        _ = game.world.count(Owner)
     elif mode == "decide":
         yield from game.decide("player:0", "strict_test.other", ["a", "b"])
     elif mode == "step":

@@ -33,7 +33,8 @@ steps:
   undeclared: {system: strict_test.nested}
 metrics: strict_test.metrics
 """
-FIGURES = "figure:\n  Faction: {side: survivors}\n  Wounds: {}\n  Markers: {}\n  Kind: {name: survivor}\n"
+FIGURES = ("figure:\n  Faction: {side: survivors}\n  Wounds: {}\n  Markers: {}\n  Kind: {name: survivor}\n"
+           "  Owner: {player: 0}\n")
 SCENARIO = "ruleset: ruleset.yaml\nentities: [{prefab: figure}]\n"
 
 
@@ -59,6 +60,11 @@ def test_an_honest_system_plays_in_strict_mode(scenario: str) -> None:
     ("create", "created entity 2 with Tally without declaring it (creates: Kind, Wounds)"),
     ("remove", "removed Markers from entity 1 without declaring it (removes: nothing)"),
     ("param", "read the ruleset parameter 'knob' without declaring it (uses: nothing)"),
+    ("param_get", "read the ruleset parameter 'knob' without declaring it (uses: nothing)"),
+    ("replace", "replaced Markers of entity 1 without declaring it (writes: Wounds)"),
+    ("add", "added Tally to entity 1 without declaring it (creates: Kind, Wounds)"),
+    ("delete", "deleted entity 1, which has Owner without declaring it (reads: Faction, Kind, Markers, Wounds)"),
+    ("count", "read Owner without declaring it"),
     ("decide", "asked a strict_test.other decision without declaring it (decides: strict_test.pick)"),
     ("step", "ran the step 'undeclared' without declaring it (calls: nested)"),
     ("in_step", "system strict_test.honest/nested (strict_test.nested) changed Markers of entity 1 without "
