@@ -802,3 +802,32 @@ def test_a_feature_not_walked_on_is_reached_beside_it(make_game: Any) -> None:
     assert _reach({fuse: 2}, board, fuse) == 2
     assert _reach({beside[0]: 3, beside[-1]: 5}, board, fuse) == 4
     assert _reach({}, board, fuse) == UNSEEN
+
+
+def _event_choice(game: Any, event: str, options: list[str]) -> str:
+    from ecs_zombie.decisions import Decision
+    from ecs_zombie.systems.sza.heuristics import event_choice
+
+    return options[event_choice(game, Decision("party", "sza.event_choice", options, {"event": event}))]
+
+
+def test_event_choices_follow_the_text_not_the_list_order(make_game: Any) -> None:
+    """The party's choice is read from the choices' texts, whatever their order: event 1 of the
+    bungalow fixes the circuit breaker while the lights are off, else rushes for the stairs; event 1
+    of the street clears it; event 4 takes the car when it seats every character, and walks when
+    there is no car."""
+    stairs, search, fuse = ("Rush for the stairs and the panic room", "Search the ground floor for supplies first",
+                            "Fix the circuit breaker so the lights come back")
+    game = laid_out(make_game)
+    assert _event_choice(game, "1", [search, stairs, fuse]) == fuse
+    stage(game).flags.append("lights")
+    assert _event_choice(game, "1", [search, fuse, stairs]) == stairs
+    street = laid_out(make_game, STREET)
+    clear, creep = "Clear the street of zombies", "Creep from bush to bush"
+    assert _event_choice(street, "1", [creep, clear]) == clear
+    drive_off, walk = "Break into the car and drive", "Walk the rest of the way"
+    for ent in stage_mod.roster(street)[1:]:
+        markers(street, ent).add("offboard")  # one character left: the car seats him
+    assert _event_choice(street, "4", [walk, drive_off]) == drive_off
+    street.world.delete(vehicle(street)[0])
+    assert _event_choice(street, "4", [drive_off, walk]) == walk
