@@ -408,5 +408,8 @@ def test_all_targets_that_fit_the_morale_are_attacked_without_a_choice(make_game
     mary = who(game, "Mary Jacobs")
     assert morale(game, mary) == 2
     zs = [zombie(game, 20 + i, 2) for i in range(3)]
-    assert drive(game, morale_targets(game, mary, zs[:2], "sza.melee_target")) == []
+    both = morale_targets(game, mary, zs[:2], "sza.melee_target")
+    with pytest.raises(StopIteration) as done:
+        next(both)  # no decision: the generator ends at once with both targets
+    assert done.value.value == zs[:2]
     assert len(drive(game, morale_targets(game, mary, zs, "sza.melee_target"))) == 2  # 3 for 2: asked twice

@@ -327,3 +327,15 @@ def test_the_shipped_tables_as_a_game_reads_them(make_game: Any) -> None:
     """The shipped rules table loads in a game (the suite's other tests read its values through play)."""
     game = laid_out(make_game)
     assert game.tables["sza.rules"].score(100) == 90
+
+
+def test_the_rules_table_cannot_be_changed_once_loaded() -> None:
+    """The loaded rules are shared by every game that plays them (and kept by the ruleset cache): a
+    rule changing one in play would change them all, so they are frozen."""
+    import dataclasses
+
+    from ecs_zombie.ruleset import load_ruleset
+
+    rules = load_ruleset("sza").tables["sza.rules"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rules.bands = []  # type: ignore[misc]
