@@ -135,7 +135,7 @@ class Reach:
                     self.enemies)
 
     def paces(self, goal: int) -> tuple[bool, bool]:
-        """(a walk ends on `goal`, a run ends on `goal`): `reaches` for both paces. Each step of a
+        """(a walk ends on `goal`, a run ends on `goal`): where `path` at each pace ends. Each step of a
         way brings the mover one square nearer, so a goal farther than either pace goes is not walked."""
         if self.graph.from_(goal).get(self.cur, UNSEEN) > self.far:
             return False, False
@@ -148,16 +148,6 @@ class Reach:
         n = len(way)
         return n <= self.walk, (n <= self.run and self.can_run
                                 and not on_grass(self.game, self.ent, self.board, goal))
-
-
-def reaches(game: Game, ent: int, goal: int, pace: str, board: Board, stage: Stage) -> bool:
-    """Whether a walk (`pace` "walk") or a run ("run") ends on `goal` this turn. A running
-    engagement never ends on grass ("Only the walking movement is allowed")."""
-    walk, run = allowance(game, ent, board)
-    if pace == "run" and (not can_run(game, ent, board) or on_grass(game, ent, board, goal)):
-        return False
-    way = path(game, ent, goal, walk if pace == "walk" else run, board, stage, pace == "run")
-    return bool(way) and way[-1] == goal
 
 
 def step_towards(game: Game, ent: int, goal: int, squares: int, board: Board, stage: Stage,

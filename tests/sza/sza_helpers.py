@@ -17,6 +17,7 @@ from ecs_zombie.dice import DiceScript
 from ecs_zombie.systems.sza import stage as stage_mod
 from ecs_zombie.systems.sza.board import Board
 from ecs_zombie.systems.sza.components import Arms, Attributes, Character, Infection, Inventory, Stage, Vehicle
+from ecs_zombie.systems.sza.moves import allowance, can_run, on_grass, path
 from ecs_zombie.systems.sza.state import SURVIVORS, ZOMBIES, board_of, engage_square, stage_of
 from ecs_zombie.systems.sza.turn import HUMANS, ZOMBIE_SIDE
 from tests.helpers import drive, events, run_system
@@ -237,3 +238,16 @@ def with_rules(tmp_path: Path, scenario: str, **changes: Any) -> str:
     (tmp_path / "rules.yaml").write_text(yaml.safe_dump(doc, sort_keys=False))
     (tmp_path / "s.yaml").write_text((root / scenario).read_text() + "tables: {sza.rules: rules.yaml}\n")
     return str(tmp_path / "s.yaml")
+
+
+# -- a reference for the movement caches ------------------------------------------------------------
+
+def reaches(game: Game, ent: int, goal: int, pace: str, board: Board, stage: Stage) -> bool:
+    """Whether a walk (`pace` "walk") or a run ("run") ends on `goal` this turn, worked out the plain
+    way from `path` (what `moves.Reach` keeps): "Movement Tables" allowances, and a running engagement
+    never ends on grass ("Only the walking movement is allowed")."""
+    walk, run = allowance(game, ent, board)
+    if pace == "run" and (not can_run(game, ent, board) or on_grass(game, ent, board, goal)):
+        return False
+    way = path(game, ent, goal, walk if pace == "walk" else run, board, stage, pace == "run")
+    return bool(way) and way[-1] == goal

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sza_helpers import STREET, alone, ctx, laid_out, markers, put, who, zombie
+from sza_helpers import STREET, alone, ctx, laid_out, markers, put, reaches, who, zombie
 
 from ecs_zombie.components import Faction
 from ecs_zombie.game import Game
 from ecs_zombie.systems.sza.actions import goals, nearest_feature
 from ecs_zombie.systems.sza.board import UNSEEN, Board
 from ecs_zombie.systems.sza.components import Stage
-from ecs_zombie.systems.sza.moves import Reach, enemy_cells, reaches
+from ecs_zombie.systems.sza.moves import Reach, enemy_cells
 from ecs_zombie.systems.sza.state import ZOMBIES, characters, engage_square, side_pieces, zombie_ids, zombies
 
 

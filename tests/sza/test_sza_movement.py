@@ -23,6 +23,7 @@ from sza_helpers import (
     logged,
     markers,
     put,
+    reaches,
     run_system,
     vehicle,
     who,
@@ -30,7 +31,7 @@ from sza_helpers import (
 )
 
 from ecs_zombie.systems.sza.actions import options, perform
-from ecs_zombie.systems.sza.moves import Reach, move_along, path, reaches, step_towards
+from ecs_zombie.systems.sza.moves import Reach, move_along, path, step_towards
 from ecs_zombie.systems.sza.zombies import zombie_act
 
 CLASS_OF = {"Bruce Long": "firefighter", "SGT Connor": "soldier", "Dexter": "convict", "Costa Wang": "politician",
