@@ -73,6 +73,15 @@ RULES_ERRORS = [
     ("vehicle_speed.mud", 5, "unknown key 'mud'"),
     ("vehicle_capacity.bus", 30, "unknown key 'bus'"),
     ("zombie_move.underground", 1, "unknown key 'underground'"),
+    ("loot.cabinet", {"bandage": -1}, "expected item names with how many of each"),
+    ("loot.cabinet", {"bandage": True}, "expected item names with how many of each"),
+    ("loot.cabinet", {"bandage": 2, "water": "3"}, "expected item names with how many of each"),
+    ("loot.cabinet", [2], "expected item names with how many of each"),
+    ("vehicle_speed.road", -1, "vehicle_speed.road must be 0 or more"),
+    ("vehicle_capacity.car", -1, "vehicle_capacity.car must be 0 or more"),
+    ("zombie_move.indoor", [2, -1], "expected [walk, run], squares of 0 or more"),
+    ("zombie_move.outdoor", [-1, 4], "expected [walk, run], squares of 0 or more"),
+    ("zombie_move.outdoor", [4], "expected [walk, run], squares of 0 or more"),
     ("infection_turns.1.from", -2000, "bands must be listed in increasing order"),
     ("melee.fire_axe.damage", "an axe", "melee.fire_axe.damage"),
     ("melee.fire_axe.run", [-5], "expected [accuracy, damage]"),
@@ -133,10 +142,16 @@ def test_rules_table_accepts_what_the_book_allows(tmp_path: Path) -> None:
     doc = edit(shipped("rules.yaml"), "classes.soldier.indoor", [0, 0])
     doc = edit(doc, "classes.soldier.ranged", ...)
     doc = edit(doc, "abilities.cqc.kind", "free")
+    doc = edit(doc, "loot.cabinet", {"bandage": 0})  # an empty cabinet, a parked car, a still zombie
+    doc = edit(doc, "vehicle_speed.grass", 0)
+    doc = edit(doc, "vehicle_capacity.motorcycle", 0)
+    doc = edit(doc, "zombie_move.indoor", [0, 0])
     r = validate(tmp_path, doc, tables.rules)
     assert r.classes["soldier"]["indoor"] == [0, 0] and "ranged" not in r.classes["soldier"]
+    assert r.loot["cabinet"] == {"bandage": 0} and r.numbers["zombie_move"]["indoor"] == [0, 0]
+    assert r.numbers["vehicle_capacity"]["motorcycle"] == 0
     assert r.attribute_scores[0] == (10, 50) and r.bands[1] == (60, 1) and r.infection_turns[4] == (90, 5)
-    assert r.numbers["vehicle_speed"] == {"road": 15, "grass": 13}
+    assert r.numbers["vehicle_speed"] == {"road": 15, "grass": 0}
     with pytest.raises(DataError, match="must be a mapping"):
         tables.rules([1, 2])
 
