@@ -220,6 +220,19 @@ MAP = ("m:\n  title: M\n  size: [6, 5]\n  start: r\n  rooms: {r: {title: R, area
     ("size: [6, 5]", "size: [5, 0]", "expected [width, height]"),
     ("size: [6, 5]", "size: [0, 5]", "expected [width, height]"),
     ("size: [6, 5]", "size: [101, 5]", "expected [width, height], each 1..100"),
+    ("size: [6, 5]", "size: [6, 5]\n  outdoor: maybe", "outdoor"),
+    ("{title: R, area: [1, 1, 3, 3]}", "{title: R, area: [1, 1, 3, 3], dark: maybe}", "dark"),
+    ("{title: R, area: [1, 1, 3, 3]}", "{title: R, area: [1, 1, 3, 3], hide: 1}", "hide"),
+    ("{title: R, area: [1, 1, 3, 3]}", "{title: R, area: [1, 1, 3, 3], smarts: 1001}",
+     "smarts is beyond what a table may ask"),
+    ("{title: R, area: [1, 1, 3, 3]}", "{title: R, area: [1, 1, 3, 3], zombie_accuracy: -1001}",
+     "zombie_accuracy is beyond what a table may ask"),
+    ("spawns: {s: [[3, 3]]}", "spawns: {s: [[6, 3]]}", "expected a list of [x, y] squares on the board"),
+    ("spawns: {s: [[3, 3]]}", "spawns: {s: [[3, 5]]}", "expected a list of [x, y] squares on the board"),
+    ("spawns: {s: [[3, 3]]}", "spawns: {s: [[-1, 3]]}", "expected a list of [x, y] squares on the board"),
+    ("spawns: {s: [[3, 3]]}", "spawns: {s: [[3, -1]]}", "expected a list of [x, y] squares on the board"),
+    ("spawns: {s: [[3, 3]]}", "spawns: {s: [3, 3]}", "expected a list of [x, y] squares on the board"),
+    ("spawns: {s: [[3, 3]]}", "spawns: {s: 3}", "expected a list of [x, y] squares on the board"),
     ("size: [6, 5]", "size: [6, 101]", "expected [width, height], each 1..100"),
     ("size: [6, 5]", "size: [6, 5, 1]", "expected [width, height]"),
     ("area: [1, 1, 3, 3]", "area: [1, 1, 3, 5]", "rooms.r.area"),
@@ -266,6 +279,10 @@ def test_a_valid_map_compiles(tmp_path: Path) -> None:
     assert "maps names to boards" in check(tmp_path, "[1]\n", tables.maps)
     wide = tables.maps(load_yaml(_write(tmp_path, MAP.replace("size: [6, 5]", "size: [100, 100]"))))["m"]
     assert (wide.width, wide.height) == (100, 100)  # a board up to 100 squares either way
+    edge = MAP.replace("spawns: {s: [[3, 3]]}", "spawns: {s: [[5, 4], [0, 0]]}").replace(
+        "{title: R, area: [1, 1, 3, 3]}", "{title: R, area: [0, 0, 6, 5], smarts: 1000, zombie_accuracy: -1000}")
+    b = tables.maps(load_yaml(_write(tmp_path, edge)))["m"]  # corner squares, numbers at their bound
+    assert b.spawns == {"s": [29, 0]} and b.rooms["r"].smarts == 1000
 
 
 def test_unknown_step_is_caught_when_the_ruleset_loads(tmp_path: Path) -> None:
