@@ -212,16 +212,19 @@ def _dice(node: Any, key: str, field: str) -> None:
         raise fail(str(exc), node, key, f"{field}.{key}") from None
 
 
-def _area(node: Any, field: str, size: tuple[int, int], square: bool = True) -> None:
-    if square and "at" in node:
-        v = node["at"]
+def _area(node: Any, field: str, size: tuple[int, int], square: bool = True, at: str = "at",
+          area: str = "area") -> None:
+    """The square `node[at]` (when `square` and given) or the area `node[area]` lies on the board;
+    an error names the file, the line and the field (`at`, `area`: the keys that hold them)."""
+    if square and at in node:
+        v = node[at]
         if not (_ints(v, 2) and 0 <= v[0] < size[0] and 0 <= v[1] < size[1]):
-            raise fail("expected [x, y] on the board", node, "at", f"{field}.at")
+            raise fail("expected [x, y] on the board", node, at, f"{field}.{at}")
         return
-    v = need(node, "area", list, field)
+    v = need(node, area, list, field)
     if not (_ints(v, 4) and v[0] >= 0 and v[1] >= 0 and v[2] > 0
             and v[3] > 0 and v[0] + v[2] <= size[0] and v[1] + v[3] <= size[1]):
-        raise fail("expected [x, y, width, height] inside the board", node, "area", f"{field}.area")
+        raise fail("expected [x, y, width, height] inside the board", node, area, f"{field}.{area}")
 
 
 @table("sza.maps")
@@ -253,7 +256,7 @@ def maps(data: Any) -> dict[str, Board]:
                                                       for c in cells):
                 raise fail("expected a list of [x, y] squares on the board", spawns, sname, f"{name}.spawns.{sname}")
         if "start_area" in doc:
-            _area({"area": doc["start_area"]}, f"{name}.start_area", (size[0], size[1]), square=False)
+            _area(doc, name, (size[0], size[1]), square=False, area="start_area")
         for i, f in enumerate(need(doc, "features", list, name)):
             check_keys(f, ("kind", "at", "area", "to", "vehicle"), f"{name}.features[{i}]")
             kind = need(f, "kind", str, f"{name}.features[{i}]")
@@ -264,8 +267,8 @@ def maps(data: Any) -> dict[str, Board]:
                 if "at" not in f:
                     raise fail(f"a {kind} with a far end stands on one square ('at')", f, "area",
                                f"{name}.features[{i}]")
-                _area({"at": need(f, "to", list, f"{name}.features[{i}]")}, f"{name}.features[{i}].to",
-                      (size[0], size[1]))
+                need(f, "to", list, f"{name}.features[{i}]")
+                _area(f, f"{name}.features[{i}]", (size[0], size[1]), at="to")
             if need(f, "vehicle", str, f"{name}.features[{i}]", default="car") not in VEHICLES:
                 raise fail(f"vehicle is one of {', '.join(VEHICLES)}", f, "vehicle", f"{name}.features[{i}].vehicle")
         if "start" in doc and need(doc, "start", str, name) not in rooms:
