@@ -173,6 +173,14 @@ def test_a_misspelt_scenario_key_is_refused(tmp_path: Path, text: str, key: str)
     assert f"unknown key '{key}'" in check(tmp_path, text, tables.scenarios)
 
 
+def test_a_scenarios_numbers_are_bounded(tmp_path: Path) -> None:
+    """Every whole number of the scenarios table, however deep (a step's count here), is within what
+    a table may ask: 1,000 either way."""
+    head = "s:\n  title: T\n  map: m\n  zombies: 1\n  first: '1'\n  events:\n"
+    event = "    '1': {title: A, end: won, steps: [{step: spawn, count: 1001, at: s}]}\n"
+    assert "1001 is beyond what a table may ask" in check(tmp_path, head + event, tables.scenarios)
+
+
 @pytest.mark.parametrize(("old", "new", "key"), [
     ("  start: r\n", "  start: r\n  strat: r\n", "strat"),
     ("{title: R, area: [1, 1, 3, 3]}", "{title: R, area: [1, 1, 3, 3], darkness: true}", "darkness"),
