@@ -173,6 +173,44 @@ def test_a_misspelt_scenario_key_is_refused(tmp_path: Path, text: str, key: str)
     assert f"unknown key '{key}'" in check(tmp_path, text, tables.scenarios)
 
 
+@pytest.mark.parametrize(("part", "message"), [
+    ("exits: [{when: {turns: three}, next: '1'}]", "turns"),
+    ("exits: [{when: {clear: 1}, next: '1'}]", "clear"),
+    ("exits: [{when: {room: 3}, next: '1'}]", "room"),
+])
+def test_an_exit_condition_of_the_wrong_type_is_refused(tmp_path: Path, part: str, message: str) -> None:
+    """Each exit condition has its type: a flag or room by name, turns a whole number, the rest true
+    or false."""
+    head = "s:\n  title: T\n  map: m\n  zombies: 1\n  first: '1'\n  events:\n"
+    msg = check(tmp_path, head + f"    '1': {{title: A, {part}}}\n", tables.scenarios)
+    assert f"when.{message}" in msg and "bad.yaml" in msg
+
+
+@pytest.mark.parametrize(("reward", "ok"), [("{bandage: 0}", True), ("{bandage: 2, water: 1}", True),
+                                            ("{bandage: -1}", False), ("{bandage: true}", False),
+                                            ("{bandage: two}", False)])
+def test_a_reward_gives_items_by_name_with_how_many(tmp_path: Path, reward: str, ok: bool) -> None:
+    text = f"s:\n  title: T\n  map: m\n  zombies: 1\n  first: '1'\n  reward: {reward}\n  events:\n" \
+           "    '1': {title: A, end: won}\n"
+    if ok:
+        assert tables.scenarios(load_yaml(_write(tmp_path, text))).by_id["s"].reward == yaml.safe_load(reward)
+    else:
+        assert "a reward gives items by name, with how many of each" in check(tmp_path, text, tables.scenarios)
+
+
+def test_the_loaded_scenarios_cannot_be_changed() -> None:
+    """Shared by every game that plays them, like the rules: frozen, the scenarios and their events."""
+    import dataclasses
+
+    from ecs_zombie.ruleset import load_ruleset
+
+    scenarios = load_ruleset("sza").tables["sza.scenarios"]
+    bungalow = scenarios.by_id["bungalow"]
+    for obj, field in ((scenarios, "by_id"), (bungalow, "title"), (bungalow.events["1"], "title")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(obj, field, None)
+
+
 def test_a_scenarios_numbers_are_bounded(tmp_path: Path) -> None:
     """Every whole number of the scenarios table, however deep (a step's count here), is within what
     a table may ask: 1,000 either way."""
