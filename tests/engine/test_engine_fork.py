@@ -135,3 +135,31 @@ def test_pickling_a_game_is_refused_with_the_ways_that_work() -> None:
     with pytest.raises(TypeError, match=r"cannot be pickled: copy it with game\.fork\(\)"):
         pickle.dumps(game)
     game.close()
+
+
+def test_playing_on_from_mid_tick_reports_that_tick_too() -> None:
+    """`play(on_tick=...)` on a game forked mid-tick first finishes the tick under way and reports
+    it, then each further tick: the fork's ticks reported are the original's from that tick on."""
+    game = new_game("shambling", 3)
+    game.keep_tick_start = True
+    decision = game.step()
+    while decision is not None and game.tick < 2:
+        decision = game.step(0)
+    assert decision is not None and game.tick == 2  # a decision pending in tick 2
+    fork = game.fork()
+    seen: list[int] = []
+    fork.play(on_tick=lambda g: seen.append(g.tick))
+    assert seen and seen[0] == game.tick and seen == list(range(game.tick, game.tick + len(seen)))
+    game.close()
+    fork.close()
+
+
+def test_a_copy_of_a_strict_game_is_strict() -> None:
+    """Strict mode goes with the game into its copies and forks: a system checked in the original
+    is checked in the copy."""
+    game = new_game("shambling", 3, strict=True)
+    copied = game.copy()
+    assert game.guard is not None and copied.guard is not None and copied.guard is not game.guard
+    copied.play(stop_after=2)  # shambling's systems keep to their declarations: the copy plays on
+    game.close()
+    copied.close()
