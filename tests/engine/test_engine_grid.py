@@ -313,3 +313,19 @@ def test_checks_away_from_the_diagonal() -> None:
     assert g.sight(m, (0, 0), (4, 0), closed={(2, 0)}) == g.Sight(True)  # "closed" open ground blocks nothing
     still = g.sight(m, (1, 1), (1, 1))
     assert (still.clear, still.intervening, still.obstructive) == (True, (), 0)
+
+
+def test_the_kept_lines_and_fields_stay_within_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lines of fire and distance fields are kept per map up to a bound (for huge maps); past it the
+    kept ones are dropped, and every answer is still the one worked out afresh."""
+    m = grid("......", "..#...", "......")
+    monkeypatch.setattr(g, "_SIGHT_KEPT", 3)
+    pairs = [((0, 0), (5, 2)), ((0, 1), (4, 1)), ((1, 0), (3, 2)), ((0, 2), (5, 0)), ((2, 0), (2, 2))]
+    for a, b in pairs:
+        assert g.sight(m, a, b).clear == (g._sight_terrain(m, a, b, frozenset()) is not None)
+        assert len(m.memo[("sight", frozenset())]) <= 3
+    monkeypatch.setattr(g, "_FIELD_SQUARES_KEPT", 2 * 18)  # two fields of this 6 x 3 map
+    for src in ((0, 0), (5, 2), (3, 0), (0, 0)):
+        kept = g.kept_distance_field(m, (src,), frozenset())
+        assert kept.dist == g.distance_field(m, [src]).dist
+        assert len(m.memo[("fields",)]) <= 2
