@@ -208,3 +208,17 @@ def test_a_shipped_scenario_is_found_from_any_folder(tmp_path: Path, monkeypatch
     shipped = (PREFABS_DIR / "scenarios" / "sza" / "bungalow.yaml").resolve()
     for name in ("prefabs/scenarios/sza/bungalow.yaml", "scenarios/sza/bungalow.yaml"):
         assert resolve(name)[0].resolve() == shipped
+
+
+def test_the_sources_are_staged_as_the_wheel_lays_them_out(tmp_path: Path) -> None:
+    """For mypy and mypyc the checkout's Python files are copied where the wheel puts them: the
+    rules under `ecs_zombie/systems/`, the command line as `ecs_zombie/cli.py`."""
+    from ecs_zombie._layout import stage_sources
+
+    root = Path(__file__).resolve().parents[2]
+    stage_sources(root, tmp_path)
+    for rel in ("ecs_zombie/game.py", "ecs_zombie/cli.py", "ecs_zombie/systems/sza/board.py",
+                "ecs_zombie/systems/stalingrad/attack.py"):
+        assert (tmp_path / rel).is_file(), rel
+    assert (tmp_path / "ecs_zombie/systems/sza/board.py").read_bytes() == (root / "systems/sza/board.py").read_bytes()
+    assert not (tmp_path / "systems").exists() and not (tmp_path / "ecs_zombie/systems/sza/__pycache__").exists()
