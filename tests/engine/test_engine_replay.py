@@ -5,6 +5,8 @@ and a replay file whose content is inconsistent is refused in one line."""
 from __future__ import annotations
 
 import copy
+import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ import pytest
 from ecs_zombie import canonical, new_game
 from ecs_zombie.components import Kind, Wounds
 from ecs_zombie.errors import SaveError
-from ecs_zombie.replay import Recorder, ReplayFile, diff_states, load_replay, verify
+from ecs_zombie.replay import Recorder, ReplayFile, diff_states, load_replay, verify, verify_fresh
 from ecs_zombie.snapshot import wrap, write_atomic
 from ecs_zombie.state import state_bytes
 
@@ -153,3 +155,25 @@ def test_kind_entities_in_a_state_are_what_inspect_shows() -> None:
     state = msgpack.unpackb(state_bytes(game), raw=False)
     assert [c for e, c in state["entities"] if e == ent] == [[["Kind", ["marker"]]]]
     game.close()
+
+
+@pytest.mark.parametrize(("heavy", "until", "extra"), [(False, None, []), (True, None, ["--heavy"]),
+                                                      (True, 4, ["--heavy", "--until", "4"])])
+def test_a_fresh_verification_asks_for_what_it_was_given(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                         heavy: bool, until: int | None, extra: list[str]) -> None:
+    """`replay --verify --fresh` runs the verification in a new process under another hash seed,
+    passing on `--heavy` and `--until` when asked for them."""
+    seen: list[tuple[list[str], dict[str, str]]] = []
+
+    def fake(command: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
+        seen.append((command, kw["env"]))  # type: ignore[arg-type]
+        return subprocess.CompletedProcess(command, 0, json.dumps({"same": True}), "")
+
+    monkeypatch.setattr(subprocess, "run", fake)
+    monkeypatch.setenv("PYTHONHASHSEED", "1")
+    assert verify_fresh(tmp_path / "g.replay", heavy=heavy, until=until, warmup=2) == {
+        "same": True, "hash_seed": 2, "warmup": 2}
+    (command, env), = seen
+    assert command[-(len(extra) + 6):] == ["replay", str(tmp_path / "g.replay"), "--verify", "--json", "--warmup",
+                                          "2", *extra]
+    assert env["PYTHONHASHSEED"] == "2"  # another seed than this process's
