@@ -145,3 +145,46 @@ def test_the_tune_plot_draws_each_rate_with_its_interval_and_the_target(monkeypa
     shown.clear()
     tune_plot(result, "a" * 40 + ", " + "b" * 39, tmp_path / "t.png")  # 81 characters: two lines at 80
     assert shown[0].axes[0].get_title() == "a" * 40 + ",\n" + "b" * 39
+
+
+def test_a_tournament_stopped_midway_says_so_and_plays_no_further_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tournament whose batch is stopped (Ctrl-C) keeps the entries played, marks the one stopped
+    and the whole as interrupted, and starts no further one."""
+    import ecs_zombie.tournament as tournament
+
+    real = tournament.play_batch
+    calls: list[str] = []
+
+    def batch(spec: BatchSpec, *args: Any, **kw: Any) -> Any:
+        calls.append(spec.policy)
+        result = real(spec, *args, **kw)
+        if len(calls) == 2:
+            result.interrupted = True
+        return result
+
+    monkeypatch.setattr(tournament, "play_batch", batch)
+    found = play_tournament("shambling", ["heuristic", "random", "first"], games=4, seed=1)
+    assert found.interrupted and len(calls) == 2
+    assert [e.interrupted for e in found.entries] == [False, True]
+
+
+def test_a_sweep_stopped_between_two_values_keeps_those_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C between two values of a sweep: the values played are kept, the sweep marked interrupted
+    by SIGINT."""
+    import signal
+
+    import ecs_zombie.balance as balance
+
+    real = balance.play_batch
+    played: list[Any] = []
+
+    def batch(spec: BatchSpec, *args: Any, **kw: Any) -> Any:
+        if played:
+            raise KeyboardInterrupt
+        played.append(spec.params["front_line_cap"])
+        return real(spec, *args, **kw)
+
+    monkeypatch.setattr(balance, "play_batch", batch)
+    result = balance.play_sweep(BatchSpec("shambling", 3, seed=1), "front_line_cap", [3, 4, 5], 1, "local", None, None)
+    assert result.interrupted and result.signal == signal.SIGINT
+    assert [v for v, _s in result.sweep] == [3]
