@@ -267,7 +267,6 @@ def maps(data: Any) -> dict[str, Board]:
                 if "at" not in f:
                     raise fail(f"a {kind} with a far end stands on one square ('at')", f, "area",
                                f"{name}.features[{i}]")
-                need(f, "to", list, f"{name}.features[{i}]")
                 _area(f, f"{name}.features[{i}]", (size[0], size[1]), at="to")
             if need(f, "vehicle", str, f"{name}.features[{i}]", default="car") not in VEHICLES:
                 raise fail(f"vehicle is one of {', '.join(VEHICLES)}", f, "vehicle", f"{name}.features[{i}].vehicle")

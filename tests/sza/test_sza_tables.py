@@ -280,6 +280,8 @@ MAP = ("m:\n  title: M\n  size: [6, 5]\n  start: r\n  rooms: {r: {title: R, area
     ("spawns: {s: [[3, 3]]}", "spawns: {s: [3, 3]}", "expected a list of [x, y] squares on the board"),
     ("spawns: {s: [[3, 3]]}", "spawns: {s: 3}", "expected a list of [x, y] squares on the board"),
     ("  start: r\n", "  start_area: [4, 3, 3, 3]\n", "m.start_area: expected [x, y, width, height] inside"),
+    ("  start: r\n", "  start_area: [0, 3, 3, 3]\n", "m.start_area: expected [x, y, width, height] inside"),
+    ("{kind: table, at: [2, 2]}", "{kind: stairs, at: [2, 2], to: five}", "features[0].to: expected [x, y] on the"),
     ("{kind: table, at: [2, 2]}", "{kind: window, at: [0, 2], to: [9, 2]}", "features[0].to: expected [x, y] on the"),
     ("{kind: table, at: [2, 2]}", "{kind: window, area: [0, 1, 1, 2], to: [3, 3]}",
      "a window with a far end stands on one square ('at')"),

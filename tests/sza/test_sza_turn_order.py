@@ -31,7 +31,7 @@ from sza_helpers import (
 )
 
 from ecs_zombie.systems.sza.actions import perform
-from ecs_zombie.systems.sza.turn import human_order, initiative
+from ecs_zombie.systems.sza.turn import human_order, initiative, turn
 
 PRINTED = {  # Stamina, Strength, Accuracy, Smarts, Initiative, Morale, Special Ability
     "Bruce Long": (85, 75, 60, 50, 5, 5, "bright_yellow_fire_suit"),
@@ -211,3 +211,19 @@ def test_free_exploration_passes_a_door_to_the_building(make_game: Any) -> None:
     put(game, bruce, 11, 13)
     drive(game, perform(game, bruce, "goto:cabinet", board, st))
     assert at(game, bruce) == (1, 8)
+
+
+def test_the_turn_step_alone_does_not_interleave(make_game: Any) -> None:
+    """The turn step composed without its parameter (a hybrid's) keeps the book's side-by-side order
+    even once pieces are engaged: all the initiative winner's pieces, then the other side's."""
+    game = laid_out(make_game, params={"interleave": True})  # the ruleset's parameter is not the step's
+    mary, dexter = who(game, "Mary Jacobs"), who(game, "Dexter")
+    clear_others(game, [mary, dexter])
+    put(game, mary, 8, 2)
+    put(game, dexter, 11, 2)
+    z1 = zombie(game, 8, 2, stamina=500)
+    z2 = zombie(game, 11, 2, stamina=500)
+    stage(game).order = [HUMANS, ZOMBIE_SIDE]
+    drive(game, turn(game))
+    acted = actors(game)
+    assert acted[-2:] == [z1, z2] and set(acted[:-2]) == set(human_order(game, *ctx(game)))
