@@ -165,11 +165,9 @@ def test_sides_act_in_full_in_initiative_order(make_game: Any, first: str) -> No
     assert actors(game) == expect
 
 
-def test_interleave_alternates_pieces_once_engaged(make_game: Any) -> None:
-    """`interleave` (DESIGN CHOICE, the other reading of "the zombie will always make their
-    move/attacks in between character turns"): once anyone is engaged the sides alternate piece by
-    piece, the initiative winner's first."""
-    game = laid_out(make_game, params={"interleave": True})
+def _mary_and_dexter_engaged(game: Any) -> tuple[int, int]:
+    """Mary and Dexter, the only characters on the board, each engaged with a sturdy zombie; the
+    humans won the initiative. Returns the two zombies."""
     mary, dexter = who(game, "Mary Jacobs"), who(game, "Dexter")
     clear_others(game, [mary, dexter])
     put(game, mary, 8, 2)
@@ -177,6 +175,15 @@ def test_interleave_alternates_pieces_once_engaged(make_game: Any) -> None:
     z1 = zombie(game, 8, 2, stamina=500)
     z2 = zombie(game, 11, 2, stamina=500)
     stage(game).order = [HUMANS, ZOMBIE_SIDE]
+    return z1, z2
+
+
+def test_interleave_alternates_pieces_once_engaged(make_game: Any) -> None:
+    """`interleave` (DESIGN CHOICE, the other reading of "the zombie will always make their
+    move/attacks in between character turns"): once anyone is engaged the sides alternate piece by
+    piece, the initiative winner's first."""
+    game = laid_out(make_game, params={"interleave": True})
+    z1, z2 = _mary_and_dexter_engaged(game)
     run_system(game, "sza.turn")
     names = {who(game, n): n for n in PRINTED} | {z1: "z1", z2: "z2"}
     # Costa (Initiative 7), a zombie, Dexter (6), the other zombie, then the rest of the humans
@@ -217,13 +224,7 @@ def test_the_turn_step_alone_does_not_interleave(make_game: Any) -> None:
     """The turn step composed without its parameter (a hybrid's) keeps the book's side-by-side order
     even once pieces are engaged: all the initiative winner's pieces, then the other side's."""
     game = laid_out(make_game, params={"interleave": True})  # the ruleset's parameter is not the step's
-    mary, dexter = who(game, "Mary Jacobs"), who(game, "Dexter")
-    clear_others(game, [mary, dexter])
-    put(game, mary, 8, 2)
-    put(game, dexter, 11, 2)
-    z1 = zombie(game, 8, 2, stamina=500)
-    z2 = zombie(game, 11, 2, stamina=500)
-    stage(game).order = [HUMANS, ZOMBIE_SIDE]
+    z1, z2 = _mary_and_dexter_engaged(game)
     drive(game, turn(game))
     acted = actors(game)
     assert acted[-2:] == [z1, z2] and set(acted[:-2]) == set(human_order(game, *ctx(game)))
