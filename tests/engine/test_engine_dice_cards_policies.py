@@ -227,3 +227,19 @@ def test_a_policy_option_must_be_key_equals_value(text: str) -> None:
     bad = next(opt for opt in text.split(":")[1:] if "=" not in opt or opt.startswith("="))
     with pytest.raises(GameError, match=f"policy option '{bad}' of '{text}' is not key=value"):
         make_policy(text)
+
+
+def test_a_plugins_policy_is_made_by_its_factory_with_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A policy an installed plugin registers is made by the factory it registers (not by the place it
+    names), given the `key=value` options as text."""
+    import ecs_zombie.catalog as catalog
+
+    made: list[dict[str, str]] = []
+
+    def cautious(**options: str) -> FirstPolicy:
+        made.append(options)
+        return FirstPolicy()
+
+    monkeypatch.setattr(catalog, "plugin_policies", lambda: {"cautious": (cautious, "plugin demo 1.0")})
+    policy = make_policy("cautious:mode=walking")
+    assert isinstance(policy, FirstPolicy) and made == [{"mode": "walking"}]
