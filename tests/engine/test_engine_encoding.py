@@ -190,3 +190,12 @@ def test_a_save_records_its_provenance() -> None:
     assert set(state["provenance"]) == {"code", "engine"} and state["ruleset_files"]
     assert "provenance" not in game_state(game, policy_state=False)
     game.close()
+
+
+def test_a_value_the_fast_packer_refuses_packs_as_its_plain_form() -> None:
+    """Canonical bytes do not depend on a value's class: a mapping or list subclass (what YAML loading
+    gives) and a tuple pack as the plain mapping and list would, through the fallback packer."""
+    from ecs_zombie.data import YMap
+
+    loaded = YMap({"b": [1, 2], "a": (3, 4)})
+    assert canonical.pack(loaded) == msgpack.packb({"b": [1, 2], "a": [3, 4]}, use_bin_type=True)
