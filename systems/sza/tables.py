@@ -212,13 +212,18 @@ def _dice(node: Any, key: str, field: str) -> None:
         raise fail(str(exc), node, key, f"{field}.{key}") from None
 
 
+def _on_board(v: Any, size: tuple[int, int]) -> bool:
+    """`v` is a square [x, y] of a board of `size`."""
+    return _ints(v, 2) and 0 <= v[0] < size[0] and 0 <= v[1] < size[1]
+
+
 def _area(node: Any, field: str, size: tuple[int, int], square: bool = True, at: str = "at",
           area: str = "area") -> None:
     """The square `node[at]` (when `square` and given) or the area `node[area]` lies on the board;
     an error names the file, the line and the field (`at`, `area`: the keys that hold them)."""
     if square and at in node:
         v = node[at]
-        if not (_ints(v, 2) and 0 <= v[0] < size[0] and 0 <= v[1] < size[1]):
+        if not _on_board(v, size):
             raise fail("expected [x, y] on the board", node, at, f"{field}.{at}")
         return
     v = need(node, area, list, field)
@@ -252,8 +257,7 @@ def maps(data: Any) -> dict[str, Board]:
                     raise fail(f"{number} is beyond what a table may ask", r, number, f"{name}.rooms.{rid}.{number}")
         spawns = need(doc, "spawns", dict, name, default={})
         for sname, cells in spawns.items():
-            if not isinstance(cells, list) or not all(_ints(c, 2) and 0 <= c[0] < size[0] and 0 <= c[1] < size[1]
-                                                      for c in cells):
+            if not isinstance(cells, list) or not all(_on_board(c, (size[0], size[1])) for c in cells):
                 raise fail("expected a list of [x, y] squares on the board", spawns, sname, f"{name}.spawns.{sname}")
         if "start_area" in doc:
             _area(doc, name, (size[0], size[1]), square=False, area="start_area")
@@ -267,6 +271,7 @@ def maps(data: Any) -> dict[str, Board]:
                 if "at" not in f:
                     raise fail(f"a {kind} with a far end stands on one square ('at')", f, "area",
                                f"{name}.features[{i}]")
+                need(f, "to", list, f"{name}.features[{i}]")  # a staircase names its far end
                 _area(f, f"{name}.features[{i}]", (size[0], size[1]), at="to")
             if need(f, "vehicle", str, f"{name}.features[{i}]", default="car") not in VEHICLES:
                 raise fail(f"vehicle is one of {', '.join(VEHICLES)}", f, "vehicle", f"{name}.features[{i}].vehicle")

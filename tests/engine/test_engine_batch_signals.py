@@ -6,6 +6,7 @@ workers closed) is in test_engine_signals.py."""
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -13,12 +14,27 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import forkserver
 from typing import Any
 
 import pytest
 
+from ecs_zombie import batch
 from ecs_zombie._dask_worker import dask_setup
-from ecs_zombie.batch import Stopped, _alive, deferred_signals, signal_of, stopping
+from ecs_zombie.batch import (
+    BatchSpec,
+    Stopped,
+    _alive,
+    _kill_pool,
+    _KnownDaskComplaint,
+    _quiet_dask,
+    deferred_signals,
+    run_batch,
+    signal_of,
+    stop_helpers,
+    stopping,
+)
 
 
 def test_a_stop_by_sigterm_names_its_signal() -> None:
@@ -124,8 +140,6 @@ def test_a_worker_tells_a_gone_parent_from_a_living_one() -> None:
 def test_a_pool_is_stopped_at_once_and_its_workers_are_gone() -> None:
     """Stopping a pool cancels what waits without waiting, kills every worker (they ignore SIGTERM)
     and returns once each is gone, the pool's manager thread joined, the thread hook put back."""
-    from ecs_zombie.batch import _kill_pool
-
     class Pool:
         def __init__(self) -> None:
             self.calls: list[dict[str, bool]] = []
@@ -153,22 +167,23 @@ def test_a_pool_is_stopped_at_once_and_its_workers_are_gone() -> None:
     assert [w.wait() for w in workers] == [-signal.SIGKILL] * 4
 
 
-def test_a_finished_pool_lets_its_workers_end_on_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A batch that finishes shuts its pool down and waits for it: every worker has ended by itself
-    (exit status 0, not killed) when the batch's last rows are in."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    from ecs_zombie import batch
-    from ecs_zombie.batch import BatchSpec, run_batch
-
-    pools: list[ProcessPoolExecutor] = []
+@pytest.fixture
+def pools(monkeypatch: pytest.MonkeyPatch) -> list[ProcessPoolExecutor]:
+    """Every process pool a batch starts, as it starts it."""
+    made: list[ProcessPoolExecutor] = []
 
     class Recorded(ProcessPoolExecutor):
         def __init__(self, *args: Any, **kw: Any) -> None:
             super().__init__(*args, **kw)
-            pools.append(self)
+            made.append(self)
 
     monkeypatch.setattr(batch, "ProcessPoolExecutor", Recorded)
+    return made
+
+
+def test_a_finished_pool_lets_its_workers_end_on_their_own(pools: list[ProcessPoolExecutor]) -> None:
+    """A batch that finishes shuts its pool down and waits for it: every worker has ended by itself
+    (exit status 0, not killed) when the batch's last rows are in."""
     seen: dict[int, Any] = {}
     for _rows in run_batch(BatchSpec("shambling", 6, seed=2), workers=2, chunk=1):
         seen.update(pools[0]._processes or {})  # type: ignore[attr-defined]
@@ -178,8 +193,6 @@ def test_a_finished_pool_lets_its_workers_end_on_their_own(monkeypatch: pytest.M
 def test_a_dask_batch_hides_only_the_known_complaint_while_it_runs() -> None:
     """While a Dask batch runs, tornado's log drops the one complaint Dask makes when a stop lands
     early (`_KnownDaskComplaint`); once the batch is over its filter is gone."""
-    from ecs_zombie.batch import BatchSpec, _KnownDaskComplaint, run_batch
-
     log = logging.getLogger("tornado.application")
 
     def filtering() -> bool:
@@ -197,7 +210,6 @@ def test_a_dask_batch_closes_its_client_and_cluster(monkeypatch: pytest.MonkeyPa
     client first (a cluster closed under a live client makes it log its lost connection)."""
     import distributed
 
-    from ecs_zombie.batch import BatchSpec, run_batch
 
     made: list[Any] = []
 
@@ -233,8 +245,6 @@ def test_a_dask_batch_closes_its_client_and_cluster(monkeypatch: pytest.MonkeyPa
 def test_closing_a_dask_batch_quiets_dasks_log_for_that_moment() -> None:
     """Closing a cluster with work left logs every task dropped: `_quiet_dask` raises Dask's loggers
     to CRITICAL for that moment and puts their levels back."""
-    from ecs_zombie.batch import _quiet_dask
-
     names = ("distributed", "distributed.scheduler", "distributed.worker", "distributed.client", "distributed.nanny")
     loggers = [logging.getLogger(n) for n in names]
     before = [lg.level for lg in loggers]
@@ -248,29 +258,17 @@ def test_closing_a_dask_batch_quiets_dasks_log_for_that_moment() -> None:
             lg.setLevel(level)
 
 
-def test_a_batch_stopped_midway_kills_every_worker_it_started(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_batch_stopped_midway_kills_every_worker_it_started(monkeypatch: pytest.MonkeyPatch,
+                                                              pools: list[ProcessPoolExecutor]) -> None:
     """A batch closed before its end (Ctrl-C, an error in the caller) does not leave its workers
     playing on: each worker the pool started is killed and gone when the batch returns."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    from ecs_zombie import batch
-    from ecs_zombie.batch import BatchSpec, run_batch
-
-    pools: list[ProcessPoolExecutor] = []
-
-    class Recorded(ProcessPoolExecutor):
-        def __init__(self, *args: Any, **kw: Any) -> None:
-            super().__init__(*args, **kw)
-            pools.append(self)
-
     killed: list[list[int]] = []
-    real_kill = batch._kill_pool
+    real_kill = _kill_pool
 
     def kill(pool: ProcessPoolExecutor, processes: list[Any], patience: float = 10.0) -> None:
         killed.append(sorted(p.pid for p in processes))
         real_kill(pool, processes, patience)
 
-    monkeypatch.setattr(batch, "ProcessPoolExecutor", Recorded)
     monkeypatch.setattr(batch, "_kill_pool", kill)
     rows = run_batch(BatchSpec("shambling", 400, seed=2), workers=2, chunk=1)
     next(rows)
@@ -283,11 +281,6 @@ def test_a_batch_stopped_midway_kills_every_worker_it_started(monkeypatch: pytes
 def test_the_fork_server_is_stopped_when_asked() -> None:
     """`stop_helpers` stops multiprocessing's fork server at once (a command about to exit would
     otherwise wait on it); a later pool starts another. With none running it does nothing."""
-    import multiprocessing
-    from multiprocessing import forkserver
-
-    from ecs_zombie.batch import stop_helpers
-
     stop_helpers()
     stop_helpers()  # none running: nothing to do
     worker = multiprocessing.get_context("forkserver").Process(target=time.sleep, args=(0,))

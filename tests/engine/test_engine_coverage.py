@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
+import ecs_zombie.balance as balance
 from ecs_zombie.balance import play_batch
-from ecs_zombie.batch import BatchSpec
-from ecs_zombie.coverage import Coverage, CoverageRecorder, option_type, option_types
+from ecs_zombie.batch import BatchSpec, run_batch
+from ecs_zombie.coverage import Coverage, CoverageRecorder, KindCount, option_type, option_types
 from ecs_zombie.decisions import Decision, PolicyTable
 from ecs_zombie.game import new_game
 from tests.helpers import run_cli
@@ -111,9 +112,6 @@ def test_the_command_prints_and_emits_coverage(tmp_path: Any) -> None:
 def test_a_failed_game_adds_nothing_to_the_coverage(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game that fails is a row with its error and no counts: the batch's coverage sums the games
     that played, and counts the failed one in none of them."""
-    import ecs_zombie.balance as balance
-    from ecs_zombie.batch import run_batch
-
     spec = BatchSpec("shambling", 2, seed=4, coverage=True)
     rows = [row for chunk in run_batch(spec) for row in chunk]
     played = Coverage()
@@ -132,8 +130,6 @@ def test_a_failed_game_adds_nothing_to_the_coverage(monkeypatch: pytest.MonkeyPa
 def test_counts_merge_kind_by_kind_and_option_by_option() -> None:
     """Games' counts add up: askings, and per option type how often offered and taken, types that
     only one side has kept."""
-    from ecs_zombie.coverage import KindCount
-
     a = KindCount(2, {"x": 1, "y": 2}, {"x": 1})
     a.merge(KindCount(3, {"x": 4, "z": 1}, {"z": 1, "x": 2}))
     assert a.to_dict() == {"asked": 5, "offered": {"x": 5, "y": 2, "z": 1}, "taken": {"x": 3, "z": 1}}
@@ -142,8 +138,6 @@ def test_counts_merge_kind_by_kind_and_option_by_option() -> None:
 def test_the_decision_table_reads_shares_of_the_answers() -> None:
     """The table's rows: kind, option type, offered, taken and the share of the kind's answers that
     took it ("-" for a kind never asked), types in name order."""
-    from ecs_zombie.coverage import KindCount
-
     cov = Coverage(decisions={"k": KindCount(4, {"a": 4, "b": 2}, {"a": 3}), "never": KindCount(0, {"c": 0}, {})})
     assert cov.rows() == [["k", "a", "4", "3", "75.0%"], ["k", "b", "2", "0", "0.0%"], ["never", "c", "0", "0", "-"]]
 

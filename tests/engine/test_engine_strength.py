@@ -4,16 +4,20 @@ adds games where the evidence is thin."""
 from __future__ import annotations
 
 import json
+import signal
 from itertools import pairwise
 from typing import Any
 
 import pytest
 
+import ecs_zombie.balance as balance
+import ecs_zombie.plot as plot
+import ecs_zombie.tournament as tournament
 from ecs_zombie.balance import play_batch
 from ecs_zombie.batch import BatchSpec, game_seed
 from ecs_zombie.errors import GameError
 from ecs_zombie.tournament import play_tournament, table_spec, teams
-from ecs_zombie.tune import tune
+from ecs_zombie.tune import Point, Tuning, tune, tune_plot
 from tests.helpers import run_cli
 
 
@@ -113,9 +117,6 @@ def test_the_tune_plot_draws_each_rate_with_its_interval_and_the_target(monkeypa
     """`tune --plot`: the rate at each value measured with its Wilson interval as error bars (never
     below 0), the target as a dashed line, the closest value marked, the axes named after the
     parameter and the outcome, rates from 0 to 1, a 7 x 4.2 inch figure."""
-    import ecs_zombie.plot as plot
-    from ecs_zombie.tune import Point, Tuning, tune_plot
-
     result = Tuning("shambling", "front_line_cap", 0.3, "survivors", "heuristic", 1)
     result.points = {1: Point(1, 10, 0), 5: Point(5, 10, 3), 9: Point(9, 20, 15)}
     result.best = result.points[5]
@@ -150,8 +151,6 @@ def test_the_tune_plot_draws_each_rate_with_its_interval_and_the_target(monkeypa
 def test_a_tournament_stopped_midway_says_so_and_plays_no_further_entry(monkeypatch: pytest.MonkeyPatch) -> None:
     """A tournament whose batch is stopped (Ctrl-C) keeps the entries played, marks the one stopped
     and the whole as interrupted, and starts no further one."""
-    import ecs_zombie.tournament as tournament
-
     real = tournament.play_batch
     calls: list[str] = []
 
@@ -171,9 +170,6 @@ def test_a_tournament_stopped_midway_says_so_and_plays_no_further_entry(monkeypa
 def test_a_sweep_stopped_between_two_values_keeps_those_played(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C between two values of a sweep: the values played are kept, the sweep marked interrupted
     by SIGINT."""
-    import signal
-
-    import ecs_zombie.balance as balance
 
     real = balance.play_batch
     played: list[Any] = []

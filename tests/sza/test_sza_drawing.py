@@ -9,8 +9,11 @@ from typing import Any
 
 from sza_helpers import BUNGALOW, STREET, ctx, drive, laid_out, markers, put, run_system, stage, vehicle, who, zombie
 
-from ecs_zombie.boards import render
+from ecs_zombie.boards import describe, render
+from ecs_zombie.components import Engaged, Faction
 from ecs_zombie.systems.sza import stage as stage_mod
+from ecs_zombie.systems.sza.components import Character, Infection, Stage
+from ecs_zombie.systems.sza.drawing import _legend, draw, numbers
 from tests.helpers import run_cli
 
 STREET_NOW = [
@@ -133,9 +136,6 @@ def test_what_is_drawn_and_what_is_not(make_game: Any) -> None:
     character on one square, not engaged, show the character; an engaged zombie alone shows z. A
     piece off the board (marked `offboard`, or standing past the board's edge) is not drawn, and
     with no character drawn the legend has no entry for them."""
-    from ecs_zombie.components import Engaged
-    from ecs_zombie.systems.sza.components import Character, Infection
-
     game = laid_out(make_game, STREET)
     names = ("Bruce Long", "Mary Jacobs", "Dexter", "Costa Wang", "SGT Connor", "CPL Teoh")
     for i, name in enumerate(names):
@@ -163,10 +163,6 @@ def test_the_tenth_character_is_drawn_at(make_game: Any) -> None:
     """Characters are numbered 1 to 9 by entity id (those with an infection record, risen ones
     included); a tenth is drawn `@` (four more characters than the book's six: a hybrid's party),
     and the legend still reads "1.. characters (below)"."""
-    from ecs_zombie.components import Faction
-    from ecs_zombie.systems.sza.components import Character, Infection
-    from ecs_zombie.systems.sza.drawing import numbers
-
     game = laid_out(make_game, STREET)
     more = [zombie(game, x, 5) for x in (1, 3, 5, 7)]
     for i, ent in enumerate(more):  # made characters: an infection record, a name, the survivors' side
@@ -183,10 +179,6 @@ def test_the_tenth_character_is_drawn_at(make_game: Any) -> None:
 def test_no_stage_is_drawn_as_the_plain_description(make_game: Any) -> None:
     """With no SZA stage in the world (a hybrid playing SZA's tables without its scenarios) the
     drawing falls back to the engine's description of the pieces."""
-    from ecs_zombie.boards import describe
-    from ecs_zombie.systems.sza.components import Stage
-    from ecs_zombie.systems.sza.drawing import draw
-
     game = laid_out(make_game, STREET)
     for ent, _s in game.world.query1(Stage):
         game.world.delete(ent)
@@ -196,8 +188,6 @@ def test_no_stage_is_drawn_as_the_plain_description(make_game: Any) -> None:
 def test_the_legend_wraps_at_100_characters() -> None:
     """The legend's lines hold at most 100 characters: an entry that would pass the 100th goes on
     the next line, indented under the first entry."""
-    from ecs_zombie.systems.sza.drawing import _legend
-
     fits = _legend({"z": "zombie", "V": "v" * 79})
     assert fits == ["legend:  z zombie  V " + "v" * 79] and len(fits[0]) == 100
     wraps = _legend({"z": "zombie", "V": "v" * 80})
@@ -207,8 +197,6 @@ def test_the_legend_wraps_at_100_characters() -> None:
 def test_an_infected_character_reads_with_the_turns_it_has_left(make_game: Any) -> None:
     """The roster says who is infected: "infected this turn" while the infection is fresh (the
     countdown starts at the end of the next turn), then how many turns are left."""
-    from ecs_zombie.systems.sza.components import Infection
-
     game = laid_out(make_game, STREET)
     bruce = who(game, "Bruce Long")
     inf = game.world.get(bruce, Infection)

@@ -38,8 +38,20 @@ from sza_helpers import (
 )
 
 from ecs_zombie.components import Markers
+from ecs_zombie.decisions import Decision
 from ecs_zombie.systems.sza import stage as stage_mod
 from ecs_zombie.systems.sza.actions import act, k9, options
+from ecs_zombie.systems.sza.board import UNSEEN
+from ecs_zombie.systems.sza.heuristics import (
+    _gift,
+    _healing,
+    _inspire,
+    _left_behind,
+    _reach,
+    _useful,
+    _worth,
+    event_choice,
+)
 from ecs_zombie.systems.sza.state import harm
 from ecs_zombie.systems.sza.zombies import zombie_act
 
@@ -619,8 +631,6 @@ def test_the_panic_room_door_is_left_to_a_free_lock_picker(make_game: Any) -> No
     roll. So, aiming at the door, a character without Lock-Picking (and no key in the party) leaves
     it to a Lock-Picker free of melee; he forces it himself once the Lock-Picker is held in melee or
     someone holds the key, and the Lock-Picker always opens it. Not aiming at it, nobody does."""
-    from ecs_zombie.systems.sza.heuristics import _useful
-
     game = laid_out(make_game)
     board, st = ctx(game)
     door = board.features["locked_door"][0]
@@ -643,8 +653,6 @@ def test_the_panic_room_door_is_left_to_a_free_lock_picker(make_game: Any) -> No
 def test_inspire_goes_to_an_ally_held_in_melee_not_yet_inspired(make_game: Any) -> None:
     """Inspire is worth a turn on an ally locked in melee, never on one free of it, nor twice on one
     already inspired this turn."""
-    from ecs_zombie.systems.sza.heuristics import _inspire
-
     game, _costa, mary = _politician_and_mary(make_game, 1)
     bruce = who(game, "Bruce Long")
     put(game, bruce, 4, 3)
@@ -658,8 +666,6 @@ def test_inspire_goes_to_an_ally_held_in_melee_not_yet_inspired(make_game: Any) 
 def test_the_healing_a_character_carries(make_game: Any) -> None:
     """"bandages +5 ... mineral water +10": what a character's bandages and water would give back,
     counted for trading (2 bandages and a bottle: 20; a bottle alone: 10; nothing: 0)."""
-    from ecs_zombie.systems.sza.heuristics import _healing
-
     game = laid_out(make_game)
     mary = who(game, "Mary Jacobs")
     items(game, mary).clear()
@@ -675,8 +681,6 @@ def test_the_healing_a_character_carries(make_game: Any) -> None:
 def test_no_gift_to_an_ally_in_melee_or_infected(make_game: Any, why: str) -> None:
     """Trading takes two turns: not with an ally locked in melee, nor with an infected one (what it
     needs is the cure). Bruce badly hurt (39 of 80) is worth Mary's bandage, but not then."""
-    from ecs_zombie.systems.sza.heuristics import _gift
-
     game, mary, bruce = _mary_beside_bruce(make_game)
     board, st = ctx(game)
     set_stamina(game, bruce, 39, 80)
@@ -710,8 +714,6 @@ def test_a_gift_at_its_bounds(make_game: Any, mary_short: int, bruce_short: int,
     """Healing goes to an ally 10 or more short (10 yes, 9 no), from a giver whose remaining items
     still heal all it is missing: Mary with two bandages (+5 each) gives one when 5 short (the
     other heals her 5), not when 6 short."""
-    from ecs_zombie.systems.sza.heuristics import _gift
-
     game, mary, bruce = _mary_beside_bruce(make_game)
     items(game, mary).clear()
     add_item(game, mary, "bandage", 2)
@@ -725,8 +727,6 @@ def test_a_magazine_goes_to_a_rifle_with_none_from_one_without(make_game: Any) -
     """A spare magazine is worth a trade to a SAR-21 carrier with none left, from a character with
     no SAR-21 of its own: not to one who still has a spare, nor to one with no rifle, nor from a
     rifleman (he keeps it for his own)."""
-    from ecs_zombie.systems.sza.heuristics import _gift
-
     game = laid_out(make_game)
     mary, connor, bruce = who(game, "Mary Jacobs"), who(game, "SGT Connor"), who(game, "Bruce Long")
     clear_others(game, [mary, connor, bruce])
@@ -747,8 +747,6 @@ def test_a_magazine_goes_to_a_rifle_with_none_from_one_without(make_game: Any) -
 def test_left_behind_when_the_car_is_full_or_gone(make_game: Any) -> None:
     """Heading for the car, a character walks to the safe house instead when it is not aboard and
     every seat is taken, or when there is no car."""
-    from ecs_zombie.systems.sza.heuristics import _left_behind
-
     game = laid_out(make_game, STREET)
     roster = stage_mod.roster(game)
     ent, car = vehicle(game)
@@ -768,8 +766,6 @@ def test_what_is_worth_a_detour(make_game: Any) -> None:
     """Healing always; a magazine while someone carries a SAR-21; the false ceiling's key while the
     panic room is shut and nobody holds one; the fuse box while the lights are off; the safe's
     documents never."""
-    from ecs_zombie.systems.sza.heuristics import _worth
-
     game = laid_out(make_game)
     st = stage(game)
     assert _worth(game, st, "cabinet") and _worth(game, st, "counter") and not _worth(game, st, "safe")
@@ -792,9 +788,6 @@ def test_a_feature_not_walked_on_is_reached_beside_it(make_game: Any) -> None:
     """Squares to a feature: to its own square when it is walked on, else one more than to the
     nearest square beside it (the fuse box at (5, 6) sits in a wall); none beside it reachable,
     unreachable."""
-    from ecs_zombie.systems.sza.board import UNSEEN
-    from ecs_zombie.systems.sza.heuristics import _reach
-
     game = laid_out(make_game)
     board, _st = ctx(game)
     fuse = board.cell(5, 6)
@@ -805,9 +798,6 @@ def test_a_feature_not_walked_on_is_reached_beside_it(make_game: Any) -> None:
 
 
 def _event_choice(game: Any, event: str, options: list[str]) -> str:
-    from ecs_zombie.decisions import Decision
-    from ecs_zombie.systems.sza.heuristics import event_choice
-
     return options[event_choice(game, Decision("party", "sza.event_choice", options, {"event": event}))]
 
 

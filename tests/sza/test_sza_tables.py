@@ -4,6 +4,7 @@ one line, exit status 2 from the command); the shipped maps are sound."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from sza_helpers import laid_out
 
 from ecs_zombie.data import load_yaml
 from ecs_zombie.errors import DataError
-from ecs_zombie.ruleset import load_ruleset
+from ecs_zombie.ruleset import RULESETS_DIR, load_ruleset
 from ecs_zombie.systems.sza import tables
 from ecs_zombie.systems.sza.board import UNSEEN
 from ecs_zombie.systems.sza.character_sheet import create_character, save_prefab
@@ -200,9 +201,6 @@ def test_a_reward_gives_items_by_name_with_how_many(tmp_path: Path, reward: str,
 
 def test_the_loaded_scenarios_cannot_be_changed() -> None:
     """Shared by every game that plays them, like the rules: frozen, the scenarios and their events."""
-    import dataclasses
-
-    from ecs_zombie.ruleset import load_ruleset
 
     scenarios = load_ruleset("sza").tables["sza.scenarios"]
     bungalow = scenarios.by_id["bungalow"]
@@ -281,7 +279,8 @@ MAP = ("m:\n  title: M\n  size: [6, 5]\n  start: r\n  rooms: {r: {title: R, area
     ("spawns: {s: [[3, 3]]}", "spawns: {s: 3}", "expected a list of [x, y] squares on the board"),
     ("  start: r\n", "  start_area: [4, 3, 3, 3]\n", "m.start_area: expected [x, y, width, height] inside"),
     ("  start: r\n", "  start_area: [0, 3, 3, 3]\n", "m.start_area: expected [x, y, width, height] inside"),
-    ("{kind: table, at: [2, 2]}", "{kind: stairs, at: [2, 2], to: five}", "features[0].to: expected [x, y] on the"),
+    ("{kind: table, at: [2, 2]}", "{kind: stairs, at: [2, 2], to: five}", "features[0].to: expected a list"),
+    ("{kind: table, at: [2, 2]}", "{kind: stairs, at: [2, 2]}", "features[0]: missing field 'to'"),
     ("{kind: table, at: [2, 2]}", "{kind: window, at: [0, 2], to: [9, 2]}", "features[0].to: expected [x, y] on the"),
     ("{kind: table, at: [2, 2]}", "{kind: window, area: [0, 1, 1, 2], to: [3, 3]}",
      "a window with a far end stands on one square ('at')"),
@@ -340,8 +339,6 @@ def test_a_valid_map_compiles(tmp_path: Path) -> None:
 
 def test_unknown_step_is_caught_when_the_ruleset_loads(tmp_path: Path) -> None:
     """An event naming a step the ruleset does not map is an error at load, naming the event."""
-    from ecs_zombie.ruleset import RULESETS_DIR
-
     text = (RULESETS_DIR / "sza.yaml").read_text()
     assert "  spawn: sza.spawn\n" in text
     (tmp_path / "sza.yaml").write_text(text.replace("  spawn: sza.spawn\n", ""))
@@ -417,9 +414,6 @@ def test_the_shipped_tables_as_a_game_reads_them(make_game: Any) -> None:
 def test_the_rules_table_cannot_be_changed_once_loaded() -> None:
     """The loaded rules are shared by every game that plays them (and kept by the ruleset cache): a
     rule changing one in play would change them all, so they are frozen."""
-    import dataclasses
-
-    from ecs_zombie.ruleset import load_ruleset
 
     rules = load_ruleset("sza").tables["sza.rules"]
     with pytest.raises(dataclasses.FrozenInstanceError):
