@@ -111,6 +111,11 @@ _SCENARIOS: dict[str, Scenario] = {}
 
 
 def _scenario(target: str) -> Scenario:
+    """The scenario each game of a batch starts from, kept per target between games. A batch's check,
+    an in-process batch and each chunk a worker runs forget it first (`_SCENARIOS.pop`):
+    `load_scenario` then checks every file it read for changes, so a process that plays many
+    batches (in-process runs, a Dask worker) sees tables edited between them, at one look-up per
+    chunk rather than per game."""
     if target not in _SCENARIOS:
         _SCENARIOS[target] = load_scenario(target)
     return _SCENARIOS[target]
@@ -125,6 +130,7 @@ def check(spec: BatchSpec, trial: bool = True) -> list[str]:
     if spec.games < 1:
         raise GameError("--games must be at least 1")
     check_seed(spec.seed)
+    _SCENARIOS.pop(spec.target, None)
     game = new_game(_scenario(check_text(spec.target, "the ruleset or scenario")), game_seed(spec.seed, 0),
                     players=spec.players, params=spec.params, policy=spec.policy)
     try:
@@ -193,6 +199,7 @@ def play_one(spec: BatchSpec, index: int) -> Row:
 
 
 def run_chunk(spec: BatchSpec, start: int, stop: int) -> list[Row]:
+    _SCENARIOS.pop(spec.target, None)
     return [play_one(spec, i) for i in range(start, stop)]
 
 
@@ -230,6 +237,7 @@ def _run_here(spec: BatchSpec, spans: list[tuple[int, int]]) -> Iterator[list[Ro
     (compiled rules are not written to be interrupted anywhere: mypyc's code can abort), and the
     games of the chunk finished before it are yielded first. A second signal acts at once, so a
     game that hangs can still be stopped."""
+    _SCENARIOS.pop(spec.target, None)  # a process that plays many batches sees tables edited between them
     with _between_games() as check:
         for start, stop in spans:
             rows: list[Row] = []

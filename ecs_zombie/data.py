@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from ecs_zombie.errors import DataError
+from ecs_zombie.filestamps import note_file
 from ecs_zombie.limits import (
     MAX_YAML_ALIASES,
     MAX_YAML_BYTES,
@@ -209,6 +210,7 @@ def display_path(path: Path) -> str:
 def load_yaml(path: Path) -> Any:
     """Load one YAML file; any problem (missing, too large, malformed) is a `DataError`."""
     name = display_path(path)
+    note_file(path)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:

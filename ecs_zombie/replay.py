@@ -21,6 +21,7 @@ from ecs_zombie import canonical
 from ecs_zombie.decisions import ScriptedPolicy
 from ecs_zombie.diffing import describe_change, describe_event_difference, first_event_difference, state_changes
 from ecs_zombie.errors import SaveError
+from ecs_zombie.filestamps import held_still
 from ecs_zombie.game import Game, answer_all
 from ecs_zombie.loading import collection_paused, read_replay
 from ecs_zombie.provenance import code_changes
@@ -162,7 +163,13 @@ def verify(replay: ReplayFile, heavy: bool = False, until: int | None = None,
     """Re-run the replay; None when every recorded tick matches, else where it first departs.
 
     Each tick's events are compared with the recording's as a whole (GGPO's SyncTest, per event):
-    the first one that differs names the system to blame, even when the re-run later raises."""
+    the first one that differs names the system to blame, even when the re-run later raises. The
+    rules' files are looked at once for edits, not at each heavy reload (`held_still`)."""
+    with held_still():
+        return _verify(replay, heavy, until, on_tick)
+
+
+def _verify(replay: ReplayFile, heavy: bool, until: int | None, on_tick: Any) -> Divergence | None:
     game = start(replay)
     code = code_changes((replay.initial.get("provenance") or {}).get("code"), game.ruleset)
     order = [step.label for _p, steps in game.ruleset.phases for step in steps]
@@ -234,15 +241,16 @@ def _check_recorded(replay: ReplayFile, body: bytes, tick: int, game: Game) -> N
 
 def walk(replay: ReplayFile, on_tick: Any, until: int | None = None) -> None:
     """Call `on_tick` with the game as recorded after each tick (restored from the recording's
-    states, without re-running anything)."""
-    for tick, _hash, _systems, body in replay.ticks:
-        if until is not None and tick > until:
-            break
-        game = restore(msgpack.unpackb(body, raw=False, strict_map_key=True))
-        try:
-            on_tick(game)
-        finally:
-            game.close()
+    states, without re-running anything); the rules' files are looked at once (`held_still`)."""
+    with held_still():
+        for tick, _hash, _systems, body in replay.ticks:
+            if until is not None and tick > until:
+                break
+            game = restore(msgpack.unpackb(body, raw=False, strict_map_key=True))
+            try:
+                on_tick(game)
+            finally:
+                game.close()
 
 
 def warm_up(replay: ReplayFile, games: int) -> None:

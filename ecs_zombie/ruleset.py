@@ -36,6 +36,7 @@ from ecs_zombie.catalog import SHIPPED_DIR, Entry, Origin, catalog, locate
 from ecs_zombie.components import by_name
 from ecs_zombie.data import YList, YMap, check_keys, display_path, fail, load_yaml, need, need_int, plain, where
 from ecs_zombie.errors import DataError, DataErrors
+from ecs_zombie.filestamps import Stamp, note, recording, unchanged
 from ecs_zombie.limits import MAX_TABLE_NUMBER, MAX_TICKS
 from ecs_zombie.prefabs import Prefab, load_prefabs
 from ecs_zombie.registry import BOARDS, HIDDEN, METRICS, TABLES
@@ -266,11 +267,13 @@ def list_rulesets() -> list[tuple[str, str]]:
     return sorted((e.id, e.description) for e in catalog().entries.values())
 
 
-_CACHE: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], Ruleset] = {}
+# (path as given made absolute, table overrides) -> (the stamps of every file the load read, the ruleset)
+_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[frozenset[Stamp], Ruleset]] = {}
 
 
 def load_ruleset(name_or_path: str, table_overrides: dict[str, str] | None = None) -> Ruleset:
-    """Load and validate a ruleset (cached per process: batch workers parse YAML once)."""
+    """Load and validate a ruleset (cached per process, so batch workers parse YAML once, while
+    every file it read, its tables and prefabs included, is unchanged)."""
     return load_entry(locate(name_or_path), table_overrides)
 
 
@@ -278,14 +281,16 @@ def load_entry(entry: Entry, table_overrides: dict[str, str] | None = None) -> R
     """`load_ruleset` of a catalog entry already found (a save's ruleset, found by its origin: each
     load and each replay verification skips the look-up by path)."""
     path = entry.path
-    stat = path.stat()  # a file edited since it was cached is read again
     # The path as given, made absolute (no look-ups: a load and each heavy verification's reload
     # come here), since relative paths inside resolve from its folder.
-    key = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size, tuple(sorted((table_overrides or {}).items())))
-    if key in _CACHE:
-        return _CACHE[key]
-    rs = _Builder(path, entry.origin, table_overrides or {}).build()
-    _CACHE[key] = rs
+    key = (os.path.abspath(path), tuple(sorted((table_overrides or {}).items())))
+    cached = _CACHE.get(key)
+    if cached is not None and unchanged(cached[0]):  # an edited table file is read again, not only the top one
+        note(cached[0])  # a scenario loading this ruleset depends on its files too
+        return cached[1]
+    with recording() as stamps:
+        rs = _Builder(path, entry.origin, table_overrides or {}).build()
+    _CACHE[key] = (frozenset(stamps), rs)
     return rs
 
 

@@ -24,6 +24,7 @@ from typing import Any
 from ecs_zombie._layout import PREFABS_DIR
 from ecs_zombie.data import YList, YMap, check_keys, display_path, fail, load_yaml, need, need_int, plain
 from ecs_zombie.errors import DataError, DataErrors
+from ecs_zombie.filestamps import Stamp, note, recording, unchanged
 from ecs_zombie.limits import MAX_COUNT, MAX_PLAYERS, MAX_SCENARIO_ENTITIES
 from ecs_zombie.prefabs import Prefab, check_component, load_prefabs
 from ecs_zombie.ruleset import Ruleset, load_ruleset, ref_of, resolve_ref, ruleset_path
@@ -78,19 +79,25 @@ def resolve(target: str) -> tuple[Path, Ruleset | None]:
     return rs.default_scenario, rs
 
 
-_CACHE: dict[tuple[str, int, int, str], Scenario] = {}
+# (scenario path, forced ruleset path) -> (the stamps of every file the load read, the scenario)
+_CACHE: dict[tuple[str, str], tuple[frozenset[Stamp], Scenario]] = {}
 
 
 def load_scenario(target: str, ruleset: Ruleset | None = None) -> Scenario:
     """Load and validate a scenario, played under `ruleset` if given (else the one it names);
-    cached while its file is unchanged (a scenario is read-only)."""
+    cached while every file it read is unchanged: its own, its tables and prefabs, and its
+    ruleset's (a scenario is read-only)."""
     path, named = resolve(target)
     ruleset = ruleset or named
-    stat = path.stat()
-    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, str(ruleset.path.resolve()) if ruleset else "")
-    if key not in _CACHE:
-        _CACHE[key] = _load(path, ruleset)
-    return _CACHE[key]
+    key = (str(path.resolve()), str(ruleset.path.resolve()) if ruleset else "")
+    cached = _CACHE.get(key)
+    if cached is not None and unchanged(cached[0]):
+        note(cached[0])
+        return cached[1]
+    with recording() as stamps:
+        scenario = _load(path, ruleset)
+    _CACHE[key] = (frozenset(stamps), scenario)
+    return scenario
 
 
 _KEYS = ("ruleset", "name", "description", "players", "max_players", "params", "tables", "prefabs", "entities",

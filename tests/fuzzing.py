@@ -372,8 +372,9 @@ def memory_cap(mb: float) -> Iterator[None]:
 
 
 def forget() -> None:
-    """Drop the process's caches of loaded rulesets and scenarios: they are keyed by the ruleset's or
-    scenario's own file, so a table edited in place (as YAML variants are) would not be read again."""
+    """Drop the process's caches of loaded rulesets and scenarios. They notice an edited file by its
+    modification time and size (`ecs_zombie.filestamps`); a variant written in place within the
+    file system's clock tick, with a value of the same length, would keep both."""
     from ecs_zombie import batch, ruleset, scenario
 
     ruleset._CACHE.clear()
