@@ -123,6 +123,15 @@ def test_a_worker_tells_a_gone_parent_from_a_living_one() -> None:
     """The watchdog's test: this process is alive; a child that ended is gone, whether reaped (no
     such process) or not yet (a zombie)."""
     assert _alive(os.getpid())
+    living = subprocess.Popen([sys.executable, "-c", "import signal, time; signal.signal(signal.SIGHUP, "
+                               "signal.SIG_DFL); time.sleep(60)"])
+    try:
+        assert _alive(living.pid)
+        with pytest.raises(subprocess.TimeoutExpired):
+            living.wait(0.3)  # looking sends no signal that could end it
+    finally:
+        living.kill()
+        living.wait()
     reaped = subprocess.Popen([sys.executable, "-c", "pass"])
     reaped.wait()
     assert not _alive(reaped.pid)
@@ -231,13 +240,22 @@ def test_a_dask_batch_closes_its_client_and_cluster(monkeypatch: pytest.MonkeyPa
             super().__init__(*args, **kw)
             made.append(self)
 
+    windows: list[int] = []
+    in_order = batch._in_order
+
+    def counted(submit: Any, spans: Any, window: int) -> Any:
+        windows.append(window)
+        return in_order(submit, spans, window)
+
     monkeypatch.setattr(distributed, "LocalCluster", Cluster)
     monkeypatch.setattr(distributed, "Client", Client)
-    rows = [r for chunk in run_batch(BatchSpec("shambling", 3, seed=2), workers=1, backend="dask") for r in chunk]
-    assert [r["game"] for r in rows] == [0, 1, 2]
+    monkeypatch.setattr(batch, "_in_order", counted)
+    rows = [r for chunk in run_batch(BatchSpec("shambling", 4, seed=2), workers=2, backend="dask") for r in chunk]
+    assert [r["game"] for r in rows] == [0, 1, 2, 3]
     cluster, client = made
     # one worker process per --workers, one game at a time each (its own process, its own signals)
-    assert workers == [(distributed.Nanny, 1)]
+    assert workers == [(distributed.Nanny, 1)] * 2
+    assert windows == [6]  # README: at most three chunks per worker in flight
     assert client.status == "closed" and cluster.status.name == "closed"
     assert client_when_closed[0] == "closed"
 

@@ -222,3 +222,18 @@ def test_the_sources_are_staged_as_the_wheel_lays_them_out(tmp_path: Path) -> No
         assert (tmp_path / rel).is_file(), rel
     assert (tmp_path / "ecs_zombie/systems/sza/board.py").read_bytes() == (root / "systems/sza/board.py").read_bytes()
     assert not (tmp_path / "systems").exists() and not (tmp_path / "ecs_zombie/systems/sza/__pycache__").exists()
+
+
+def test_sources_in_folders_without_python_files_of_their_own_are_staged(tmp_path: Path) -> None:
+    """A ruleset's module may sit folders deep with nothing but folders above it: every folder on
+    the way is made."""
+    from ecs_zombie._layout import stage_sources
+
+    checkout, dest = tmp_path / "checkout", tmp_path / "staged"
+    for rel in ("ecs_zombie/a.py", "ecs_zombie/b.py", "systems/deep/er/rules.py", "cli.py"):
+        (checkout / rel).parent.mkdir(parents=True, exist_ok=True)
+        (checkout / rel).write_text(f"# {rel}\n")
+    stage_sources(checkout, dest)
+    assert sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*.py")) == [
+        "ecs_zombie/a.py", "ecs_zombie/b.py", "ecs_zombie/cli.py", "ecs_zombie/systems/deep/er/rules.py"]
+    assert (dest / "ecs_zombie/systems/deep/er/rules.py").read_text() == "# systems/deep/er/rules.py\n"

@@ -75,6 +75,8 @@ def test_unknown_keys_suggest_the_nearest(doc: YMap) -> None:
     (b"? [1, 2]\n: x\n", "y.yaml:1: mapping keys must be plain values"),
     (b"\xff\xfe", "y.yaml: not UTF-8 text"),
     (b"a: !!python/object/apply:os.system ['true']\n", "malformed YAML"),
+    (b"ok: 1\nbad: b: c\n", "y.yaml:2: malformed YAML: mapping values are not allowed here"),  # no context mark
+    (b"ok: 1\na: [1,\n", "y.yaml:3: malformed YAML"),  # the problem's line, not the context's (line 2)
 ])
 def test_every_file_problem_is_one_data_error(tmp_path: Path, text: bytes, message: str) -> None:
     path = tmp_path / "y.yaml"

@@ -199,3 +199,5 @@ def test_a_value_the_fast_packer_refuses_packs_as_its_plain_form() -> None:
 
     loaded = YMap({"b": [1, 2], "a": (3, 4)})
     assert canonical.pack(loaded) == msgpack.packb({"b": [1, 2], "a": [3, 4]}, use_bin_type=True)
+    # bytes stay msgpack's bin type there too, as the fast packer writes them (not raw text)
+    assert canonical.pack(YMap({"a": b"\x01"})) == canonical.pack({"a": b"\x01"}) == b"\x81\xa1a\xc4\x01\x01"
