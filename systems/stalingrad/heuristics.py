@@ -143,6 +143,22 @@ def blast_value(game: Game, land: Square, thrower: int) -> float:
     return 0.0 if blast is None else blast.value(land)
 
 
+def blast_chance(final: int) -> float:
+    """The chance that a figure at hit # `final` from a grenade's landing square is hit: a d12 roll
+    of `final` + 3 or more, (13 - (final + 3)) / 12, and 0 from hit # 10 on (above 12 the attack
+    fails outright, and before that no roll is high enough)."""
+    return max(0, 13 - (final + 3)) / 12
+
+
+def blast_reach(w: Weapon) -> int:
+    """The farthest range from the landing square at which grenade `w` can still hit a figure with no
+    line-of-fire penalty (the landing square counts as range 1): beyond it `blast_chance` is 0."""
+    reach = 0
+    while blast_chance(hit_number(w, reach + 2)) > 0:
+        reach += 1
+    return reach
+
+
 @lru_cache(maxsize=256)
 def _blast_values(g: GridMap, closed: frozenset[Square], figures: tuple[tuple[Square, int], ...], hit: int, pb: int,
                   rm: int, per_figure: int, per_rubble: int) -> dict[Square, float]:
@@ -157,7 +173,7 @@ class _Blast:
     landing squares one decision weighs (a value of the moment, never kept between decisions; the
     values it weighs are kept per board, `_blast_values`)."""
 
-    __slots__ = ("closed", "figures", "grid", "m", "occ", "values", "w")
+    __slots__ = ("closed", "figures", "grid", "m", "occ", "reach", "values", "w")
 
     def __init__(self, game: Game, w: Weapon) -> None:
         self.grid = gmap(game)
@@ -177,6 +193,10 @@ class _Blast:
         # no figure, weighs the same board.
         self.values = _blast_values(self.grid, self.closed, tuple(self.figures), w.hit, w.pb, w.rm,
                                     self.m.intervening_figure, self.m.obstructive)
+        # Farther from the landing square than this, the grenade's hit # leaves no roll that hits
+        # (7 for the book's grenade: hit # 9 + 3 = 12 at range 7, 13 at 8); only with no LOF
+        # modifier below 0 can a figure there be skipped before its line of fire is looked at.
+        self.reach = blast_reach(w) if min(self.m.intervening_figure, self.m.obstructive) >= 0 else None
 
     @staticmethod
     def of(game: Game, thrower: int) -> _Blast | None:
@@ -188,22 +208,18 @@ class _Blast:
         for no line of fire looked at: every zombie in range counted as in plain sight, characters
         not at all. Summed in `value`'s order with each term at least `value`'s term (a term left
         out counting 0), so rounding keeps it at or above the value."""
-        m = self.m
-        if m.intervening_figure < 0 or m.obstructive < 0:
+        w, reach = self.w, self.reach
+        if reach is None:
             return None
-        w = self.w
         lx, ly = land
         total = 0.0
         for sq, hits in self.figures:
             if not hits:
                 continue
             rng = abs(lx - sq[0]) + abs(ly - sq[1])
-            if rng > 7:
+            if rng > reach:
                 continue
-            final = hit_number(w, rng + 1)
-            if final > 12:
-                continue
-            total += max(0, 13 - (final + 3)) / 12 / hits
+            total += blast_chance(hit_number(w, rng + 1)) / hits
         return total
 
     def value(self, land: Square) -> float:
@@ -213,21 +229,20 @@ class _Blast:
         return found
 
     def _value(self, land: Square) -> float:
-        g, closed, occ, w, m = self.grid, self.closed, self.occ, self.w, self.m
+        g, closed, occ, w, m, reach = self.grid, self.closed, self.occ, self.w, self.m, self.reach
         per_figure, per_rubble = m.intervening_figure, m.obstructive
         lx, ly = land
         value = 0.0
         for sq, hits in self.figures:
             rng = abs(lx - sq[0]) + abs(ly - sq[1])
-            if rng > 7:  # hit # 2 + 7 + 3 = 12: farther, no kill and no wound
+            if reach is not None and rng > reach:  # no kill and no wound out there
                 continue
             s = sight(g, land, sq, closed, occ)
             if not s.clear:
                 continue
-            final = hit_number(w, rng + 1) + per_figure * len(s.intervening) + per_rubble * s.obstructive
-            if final > 12:
+            p = blast_chance(hit_number(w, rng + 1) + per_figure * len(s.intervening) + per_rubble * s.obstructive)
+            if not p:
                 continue
-            p = max(0, 13 - (final + 3)) / 12
             if hits:
                 value += p / hits
             else:

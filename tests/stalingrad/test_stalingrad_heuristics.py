@@ -12,8 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from ecs_zombie import Game
+from ecs_zombie._layout import PREFABS_DIR
 from ecs_zombie.components import Facing
 from ecs_zombie.schedule import lookup
 from ecs_zombie.systems.stalingrad import activation, attack, heuristics
@@ -711,3 +713,52 @@ def test_a_turn_to_a_zombie_counts_king_moves(a: tuple[int, int], b: tuple[int, 
     """The heuristic's "within 8" of a zombie to turn towards counts king moves: the larger of the
     two differences, across or along."""
     assert heuristics.king(a, b) == heuristics.king(b, a) == moves
+
+
+
+def test_the_blast_reach_follows_the_grenade(tmp_path: Path) -> None:
+    """GRENADE: a figure is hit on a d12 of "final hit # + 3" or more, so the blast reaches as far as
+    the grenade's hit # (primary within PB, +1 each RM beyond) stays at 9 or less: 7 squares for the
+    book's grenade (hit 2, PB 1, RM 1: hit # 9 at range 7, counting the landing square as 1), 10 for
+    a hybrid's grenade of hit 4, PB 1, RM 2 (hit # 4 + 5 = 9 at ranges 9 and 10, 10 at 11). Landing
+    on (1, 3), walkers 9, 10 and 11 squares away in plain sight ((10, 3), (10, 4), (11, 4)) are
+    worth 1/12 + 1/12 + 0 to that grenade: the reach is the grenade's own, not the book's 7. The
+    book's grenade landing on (3, 3) reaches only the first (7 away). The commissar stands out of
+    reach at (11, 7)."""
+    book = {"pb": 1, "rm": 1, "hit": 2, "rof": 1, "grenade": True}
+    assert heuristics.blast_reach(attack.Weapon("grenade", 1, 1, 2, 1, False, False, True)) == 7
+    assert heuristics.blast_reach(attack.Weapon("grenade", 1, 2, 4, 1, False, False, True)) == 10
+    assert [heuristics.blast_chance(h) for h in (0, 2, 9, 10, 12, 13)] == [10 / 12, 8 / 12, 1 / 12, 0, 0, 0]
+    figures = [char("commissar", 11, 7), zombie("walker", 10, 3), zombie("walker", 10, 4), zombie("walker", 11, 4)]
+    weapons = yaml.safe_load((PREFABS_DIR / "stalingrad" / "weapons.yaml").read_text())
+    assert weapons["grenade"] == book
+    weapons["grenade"] = {**book, "hit": 4, "rm": 2}
+    game = make(tmp_path / "far", figures, extra={"weapons": weapons})
+    blast = heuristics._Blast.of(game, at(game, 11, 7))
+    assert blast is not None and blast.reach == 10
+    assert blast._value((1, 3)) == pytest.approx(2 / 12)
+    assert blast.bound((1, 3)) == pytest.approx(2 / 12)
+    game = make(tmp_path / "book", figures)
+    blast = heuristics._Blast.of(game, at(game, 11, 7))
+    assert blast is not None and blast.reach == 7
+    assert blast._value((3, 3)) == pytest.approx(1 / 12)  # 7 away: hit # 9; 8 and 9 away: none
+    assert blast.bound((3, 3)) == pytest.approx(1 / 12)
+
+
+def test_a_negative_lof_modifier_lets_the_blast_reach_past_the_grenades_range(tmp_path: Path) -> None:
+    """With the LOF modifier for an intervening figure at -1 (a hybrid's table), a walker 8 squares
+    from the landing square behind another (hit # 10 - 1 = 9) is hit on a 12: it counts, where with
+    the book's +1 it is out of reach. Landing on (2, 3): walkers at (9, 3) (7 away, 1/12) and
+    (10, 3) (8 away, behind the first); the commissar out of reach at (11, 7)."""
+    def modifiers(figure: int) -> dict[str, Any]:
+        return {"attack": {"stationary": 0, "walking": 2, "running": 4},
+                "covering": {"stationary": 0, "walking": 2, "running": 4},
+                "lof": {"intervening_figure": figure, "obstructive": 2},
+                "arcs": {"front_half_angle": 45, "rear_half_angle": 45}, "zoc_while_stunned": False}
+
+    figures = [char("commissar", 11, 7), zombie("walker", 9, 3), zombie("walker", 10, 3)]
+    for figure, worth in ((1, 1 / 12), (-1, 2 / 12)):
+        game = make(tmp_path / str(figure), figures, extra={"modifiers": modifiers(figure)})
+        blast = heuristics._Blast.of(game, at(game, 11, 7))
+        assert blast is not None and (blast.reach is None) == (figure < 0)
+        assert blast._value((2, 3)) == pytest.approx(worth)
