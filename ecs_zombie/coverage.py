@@ -113,13 +113,6 @@ class Coverage:
         for kind, n in game["events"].items():
             self.events[kind] = self.events.get(kind, 0) + n
 
-    def merge(self, other: Coverage) -> None:
-        self.games += other.games
-        for kind, c in other.decisions.items():
-            self.decisions.setdefault(kind, KindCount()).merge(c)
-        for kind, n in other.events.items():
-            self.events[kind] = self.events.get(kind, 0) + n
-
     def never_taken(self) -> list[tuple[str, str, int]]:
         """(decision kind, option type, times offered) of each option type offered and never taken."""
         return [(kind, t, n) for kind, c in sorted(self.decisions.items())

@@ -146,6 +146,22 @@ def test_a_worker_tells_a_gone_parent_from_a_living_one() -> None:
     unreaped.wait()
 
 
+def test_a_parent_that_cannot_be_looked_at_counts_as_alive(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker only ends itself when its parent is known gone: a process it may not signal (another
+    user's, PermissionError) or whose state cannot be read counts as alive."""
+    def refused(pid: int, sig: int) -> None:
+        raise PermissionError
+
+    def unreadable(*args: Any, **kw: Any) -> Any:
+        raise OSError("no /proc")
+
+    with monkeypatch.context() as m:
+        m.setattr(batch.os, "kill", refused)
+        assert _alive(12345)
+    monkeypatch.setattr(batch, "open", unreadable, raising=False)
+    assert _alive(os.getpid())
+
+
 def test_a_pool_is_stopped_at_once_and_its_workers_are_gone() -> None:
     """Stopping a pool cancels what waits without waiting, kills every worker (they ignore SIGTERM)
     and returns once each is gone, the pool's manager thread joined, the thread hook put back."""
