@@ -150,6 +150,12 @@ def test_playing_on_from_mid_tick_reports_that_tick_too() -> None:
     seen: list[int] = []
     fork.play(on_tick=lambda g: seen.append(g.tick))
     assert seen and seen[0] == game.tick and seen == list(range(game.tick, game.tick + len(seen)))
+    # and plays the rest of that tick: the same end as the original answered step by step
+    policies = PolicyTable(game.policy_spec)
+    decision = game.pending
+    while decision is not None:
+        decision = game.step(policies.choose(game, decision))
+    assert game.over and state_bytes(fork) == state_bytes(game) and fork.events == game.events
     game.close()
     fork.close()
 
