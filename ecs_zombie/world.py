@@ -402,7 +402,3 @@ class StrictWorld(World):
         from ecs_zombie.strict import checked_table
 
         return checked_table(World.raw(self), self.guard)
-
-
-def _first(item: tuple[int, Any]) -> int:
-    return item[0]

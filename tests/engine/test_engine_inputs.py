@@ -20,7 +20,7 @@ from typing import Any
 import msgpack
 import pytest
 
-from ecs_zombie import canonical, new_game
+from ecs_zombie import canonical, new_game, snapshot
 from ecs_zombie.data import load_yaml
 from ecs_zombie.errors import DataError, SaveError
 from ecs_zombie.replay import Recorder, load_replay
@@ -477,6 +477,27 @@ def test_litter_of_a_live_writer_is_left_alone(tmp_path: Path) -> None:
     os.utime(old, (time.time() - 7200, time.time() - 7200))
     assert remove_litter(target) == [old]
     assert live.exists() and other.exists()
+
+
+def test_litter_of_another_users_process_is_left_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A writer this process may not signal (another user's: PermissionError) may be alive: its
+    temporary file stays; one whose writer is gone goes."""
+    target = tmp_path / "s.msgpack"
+    theirs = tmp_path / ".s.msgpack.4242.abc.tmp"
+    theirs.write_bytes(b"")
+
+    def refused(pid: int, sig: int) -> None:
+        raise PermissionError
+
+    with monkeypatch.context() as m:
+        m.setattr(snapshot.os, "kill", refused)
+        assert remove_litter(target) == [] and theirs.exists()
+
+    def gone(pid: int, sig: int) -> None:
+        raise ProcessLookupError
+
+    monkeypatch.setattr(snapshot.os, "kill", gone)
+    assert remove_litter(target) == [theirs] and not theirs.exists()
 
 
 def test_a_tile_hex_that_is_not_a_pair_is_refused_at_load(tmp_path: Path) -> None:

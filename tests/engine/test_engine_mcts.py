@@ -168,3 +168,15 @@ def test_the_search_leaves_the_prior_where_its_rollouts_say_so() -> None:
     assert policy._select(fresh, [b"a", b"b", b"c"], PCG32(1, 1)) == 2  # untried: the prior decides
     with pytest.raises(ValueError, match="prior"):
         MCTSPolicy(prior=1.5)
+
+
+def test_a_decision_of_one_option_is_answered_without_searching() -> None:
+    """Only one legal option: nothing to search, no fork made, no draw from the policy's stream."""
+    from ecs_zombie.decisions import Decision
+
+    policy = MCTSPolicy(iterations=50)
+    with new_game("shambling", 1) as game:
+        before = game.rng.get_state(policy=True)
+        assert policy.choose(game, Decision("player:0", "anything", ["only"])) == 0
+        assert policy.decisions == 0 and policy.searching == 0.0
+        assert game.rng.get_state(policy=True) == before

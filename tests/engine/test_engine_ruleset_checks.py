@@ -163,6 +163,22 @@ def test_an_unknown_metrics_function(folder: Path) -> None:
     assert any("metrics: unknown metrics function 'nosuch.metrics'" in line for line in errors_of(path))
 
 
+@pytest.mark.parametrize(("line", "message"), [
+    ("hidden: nosuch", "hidden: unknown determinizer 'nosuch' (known: "),
+    ("board: nosuch", "board: unknown board drawing 'nosuch' (known: "),
+    ("attached: [Wounds, Nonesuch, 3]", "attached[1]: attached: 'Nonesuch' is not a registered component"),
+])
+def test_an_unknown_determinizer_drawing_or_attached_component(folder: Path, line: str, message: str) -> None:
+    """A ruleset's `hidden:`, `board:` and `attached:` name registered things; each unknown one is an
+    error naming the file, the line and the field, and every such error is reported at once."""
+    path = ruleset(folder, GOOD)
+    path.write_text(path.read_text().replace("metrics: mini.metrics", f"metrics: mini.metrics\n{line}"))
+    errors = errors_of(path)
+    assert any(message in e and "r.yaml:" in e for e in errors), errors
+    if line.startswith("attached"):
+        assert any("attached[2]: attached: 3 is not a registered component" in e for e in errors), errors
+
+
 @pytest.mark.parametrize(("system", "message"), [
     ("mini.pusher", "step 'strike' (called by mini.pusher) is passed speed, which mini.strike does not take"),
     ("mini.bare", "step 'strike' (called by mini.bare) runs mini.strike without a value for zone "
