@@ -50,6 +50,9 @@ def test_a_batch_plot(tmp_path: Path, figures: list[Any]) -> None:
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     fig = figures[0]
     left, right = fig.axes
+    # the sizes chosen by looking at the figures: two panels 12 x 5.4 inches, the left the wider
+    assert tuple(fig.get_size_inches()) == (12, 5.4)
+    assert left.get_position().width / right.get_position().width == pytest.approx(1.25)
     # 2 of 4 games each: 50%, and Wilson's 95% interval for 2 of 4 is 15.0% to 85.0%
     assert fig._suptitle.get_text() == ("shambling, 4 games\nsurvivors 50.0% (15.0–85.0%), zombies 50.0% "
                                         "(15.0–85.0%) (Wilson 95%)")
@@ -103,7 +106,7 @@ def test_an_unknown_plot_format_is_refused_before_anything_runs(tmp_path: Path) 
 
 def test_a_batch_plot_without_a_metric_to_draw_has_one_panel(tmp_path: Path, figures: list[Any]) -> None:
     plot.batch_plot(summary(), None, "t", tmp_path / "b.png")
-    assert len(figures[0].axes) == 1
+    assert len(figures[0].axes) == 1 and tuple(figures[0].get_size_inches()) == (8, 5.4)
     s = summary()
     s.add({"seed": 1, "outcome": "zombies", "turns": 2, "kills": 0.5}, ["kills"])  # not whole: no histogram
     plot.batch_plot(s, "kills", "t", tmp_path / "c.png")
@@ -126,6 +129,7 @@ def test_a_sweep_plot(tmp_path: Path, figures: list[Any]) -> None:
               (5, {"outcomes": {"survivors": {"rate": 0.5, "ci95": [0.3, 0.7]}}})]
     plot.sweep_plot("front_line_cap", points, "sweep", tmp_path / "s.png")
     ax = figures[0].axes[0]
+    assert tuple(figures[0].get_size_inches()) == (8.5, 5.2)
     assert (ax.get_xlabel(), ax.get_ylabel(), ax.get_title()) == ("front_line_cap", "rate (95% Wilson band)", "sweep")
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["survivors", "zombies"]
     assert [line.get_color() for line in ax.get_lines()] == ["#1f77b4", "#d62728"]  # as in the batch plot

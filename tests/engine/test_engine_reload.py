@@ -152,3 +152,19 @@ def test_a_verification_looks_at_the_files_once(data: Path, monkeypatch: pytest.
     load_ruleset(str(data / "shambling.yaml"))
     load_ruleset(str(data / "shambling.yaml"))
     assert len(looks) == 2 * len(set(looks)) > 0  # outside one, each load looks at every file again
+
+
+def test_a_save_from_before_the_edit_can_still_be_inspected(data: Path) -> None:
+    """Reading a state (`inspect`, `diff`) needs its components, not the same rules: a save made
+    before a table changed is read, though it can no longer be loaded to play on."""
+    from ecs_zombie.loading import check_state
+    from ecs_zombie.snapshot import unwrap_body
+
+    game = new_game(load_scenario(str(data / "shambling.yaml")), 3)
+    save_game(game, data / "before.save")
+    game.close()
+    _edit(data / "shambling" / "strength.yaml", "hero: {unwounded: 3", "hero: {unwounded: 4")
+    body = unwrap_body((data / "before.save").read_bytes(), "snapshot", "before.save")
+    assert check_state(body, "before.save").tick == 0
+    with pytest.raises(SaveError, match="different rules"):
+        load_game(data / "before.save")
