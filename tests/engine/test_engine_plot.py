@@ -65,6 +65,8 @@ def test_a_batch_plot(tmp_path: Path, figures: list[Any]) -> None:
         pytest.approx((0x1f / 255, 0x77 / 255, 0xb4 / 255))] + [pytest.approx((0xd6 / 255, 0x27 / 255, 0x28 / 255))] * 2
     assert right.get_xlabel() == "kills" and right.get_yscale() == "linear" and right.axison
     assert [(x, h) for x, _, h in bars(right)] == [(1, 25.0), (3, 50.0), (5, 25.0)]
+    # each bar's share written just above it (2 points up), for 12 values or fewer
+    assert [(t.get_text(), t.xyann) for t in right.texts] == [("25.0%", (0, 2)), ("50.0%", (0, 2)), ("25.0%", (0, 2))]
     # mean 3; t with 3 degrees of freedom (3.1824) times 1.633 / 2 reaches past 1 and 5: clamped to them
     assert right.get_title() == ("kills: share of games at each value\n"
                                  "mean 3.000 (orange line), 95% CI 1.000–5.000 (shaded)")
