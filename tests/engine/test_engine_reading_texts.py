@@ -1,0 +1,59 @@
+"""What a person at the terminal reads (`ecs_zombie.reading.Reading`): a piece's name with its kind
+where they differ, its markers (never `hidden` or a rule's own `ns:tag`), squares and lists in an
+option, a decision's context, and the lines for rolls, shuffles and others' decisions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ecs_zombie import new_game
+from ecs_zombie.components import Kind, Markers
+from ecs_zombie.decisions import Decision
+from ecs_zombie.reading import Reading
+
+
+@dataclass
+class Named:
+    name: str
+
+
+def test_a_piece_is_named_with_its_kind_where_they_differ() -> None:
+    assert Reading._base({Kind: Kind("character"), Named: Named("Ivan")}) == ("Ivan (character)", True)
+    assert Reading._base({Kind: Kind("walker"), Named: Named("walker")}) == ("walker", True)
+    assert Reading._base({Kind: Kind(""), Named: Named("Ivan")}) == ("Ivan", True)
+    assert Reading._base({Named: Named("")}) == (None, False)
+
+
+def test_markers_shown_leave_out_hidden_and_a_rules_own_tags() -> None:
+    with new_game("stalingrad", 1) as game:
+        reading = Reading(game)
+        sergeant = reading.at(2, 8)[0]
+        game.world.get(sergeant, Markers).tags[:] = ["hidden", "stalingrad:spawned", "stunned"]
+        assert Reading(game).status(sergeant) == "stunned"
+
+
+def test_squares_lists_and_context_read_as_words() -> None:
+    """`[x, y]` is a square with what stands there; a longer list of numbers is a list; a context
+    key naming a square reads it, another key its value as written."""
+    with new_game("stalingrad", 1) as game:
+        reading = Reading(game)
+        assert reading.value([2, 8]) == "(2, 8): sergeant"
+        assert reading.value([8, 2]) == "(8, 2)"
+        assert reading.value([2, 8, 5], entities=False) == "2, 8, 5"
+        assert reading.value(["move", 2, 8]) == "move (2, 8): sergeant"
+        sergeant = reading.at(2, 8)[0]
+        asked = Reading(game, Decision("player:0", "stalingrad.action", ["a", "b"],
+                                       {"at": [2.0, 8.0], "note": [2.0, 8.0], "hits": {"1": 2}, "figure": sergeant}))
+        # a square key's value read as a square even where the numbers are not whole; a dict (a
+        # policy's aid) left out; a piece key described with where it stands
+        assert asked.context() == ["at: (2, 8): sergeant", "note: 2.0, 8.0", "figure: sergeant (at (2, 8))"]
+
+def test_event_lines() -> None:
+    with new_game("stalingrad", 1) as game:
+        reading = Reading(game)
+        assert reading.event((1, "shuffle", {"deck": "spawn", "why": "setup"}, "")) == \
+            "shuffled the spawn deck (setup)"
+        assert reading.event((1, "decision", {"side": "narrator", "kind": "k", "option": "wait"}, "")) == \
+            "narrator chose wait (k)"
+        assert reading.event((1, "game_over", {"outcome": "survivors"}, "")) == "game over: survivors"
+        assert reading.event((1, "moved", {}, "")) is None
