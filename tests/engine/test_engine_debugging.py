@@ -279,3 +279,32 @@ def test_diff_of_a_game_and_its_longer_continuation(tmp_path: Path) -> None:
     b_short = diff_files(long, short)
     assert (b_short["same"], b_short["tick"], b_short["reason"]) == (False, 3, "B ends before tick 3")
     assert diff_files(long, long)["same"] is True
+
+
+def test_a_divergence_lists_20_changes_and_a_diff_30(tmp_path: Path) -> None:
+    """A recorded state that differs in many fields: `replay --verify` lists the first 20 changed
+    fields under its divergence, `diff` the first 30 (here the state of tick 1 replaced by another
+    seed's, which differs in 31)."""
+    from ecs_zombie.decisions import PolicyTable
+    from ecs_zombie.diffing import state_changes
+    from ecs_zombie.runs import diff_files
+
+    played = []
+    for seed in (1, 2):
+        game = new_game("director", seed)
+        recorder = Recorder(game)
+        game.play(PolicyTable("heuristic"))
+        played.append((game, recorder))
+    (game, recorder), (_other, foreign) = played
+    assert len(state_changes(recorder.ticks[0][3], foreign.ticks[0][3], 1000)) == 31
+    original, tampered = tmp_path / "a.replay", tmp_path / "b.replay"
+    write_atomic(original, recorder.to_bytes(game))
+    tick, _hash, systems, _body = recorder.ticks[0]
+    recorder.ticks[0] = [tick, canonical.digest(foreign.ticks[0][3]), systems, foreign.ticks[0][3]]
+    write_atomic(tampered, recorder.to_bytes(game))
+    found = verify(load_replay(tampered))
+    assert found is not None and found.reason == "state hash differs" and len(found.changes) == 20
+    diff = diff_files(original, tampered)
+    assert diff["reason"] == "state hash differs" and len(diff["changes"]) == 30
+    for g, _ in played:
+        g.close()

@@ -70,6 +70,14 @@ def test_a_batch_plot(tmp_path: Path, figures: list[Any]) -> None:
     # mean 3; t with 3 degrees of freedom (3.1824) times 1.633 / 2 reaches past 1 and 5: clamped to them
     assert right.get_title() == ("kills: share of games at each value\n"
                                  "mean 3.000 (orange line), 95% CI 1.000–5.000 (shaded)")
+    assert right.title.get_fontsize() == 11
+    # the shaded band spans the interval, the line stands at the mean
+    (band,) = [p for p in right.patches if p not in {q for c in right.containers for q in c.patches}]
+    assert (band.get_x(), band.get_x() + band.get_width()) == (1.0, 5.0)
+    assert [list(line.get_xdata()) for line in right.get_lines()] == [[3.0, 3.0]]
+    # written at 100 dots an inch: 1200 x 540 pixels
+    width, height = int.from_bytes(path.read_bytes()[16:20], "big"), int.from_bytes(path.read_bytes()[20:24], "big")
+    assert (width, height) == (1200, 540)
 
 
 def test_a_metric_most_games_leave_at_zero_is_drawn_on_a_log_axis(tmp_path: Path, figures: list[Any]) -> None:
@@ -174,3 +182,17 @@ def test_the_commands_title_their_figures_with_what_they_show(tmp_path: Path, fi
     assert ran.exit_code == 0, ran.output
     assert figures[1].axes[0].get_title() == ("stalingrad, 3 games per value, seed 1, policy heuristic;\n"
                                               "zombie_initiative = -4..-2 (3 values), other parameters default")
+
+
+def test_a_plot_drawn_is_closed_once_written(tmp_path: Path) -> None:
+    """Each figure is closed after it is written: a sweep or a batch that draws many leaves none open."""
+    import matplotlib.pyplot as plt
+
+    before = set(plt.get_fignums())
+    plot.batch_plot(summary(), "kills", "t", tmp_path / "b.png")
+    plot.sweep_plot("cap", [(1, {"outcomes": {"survivors": {"rate": 0.5, "ci95": [0.2, 0.8]}}})], "s",
+                    tmp_path / "s.png")
+    assert set(plt.get_fignums()) == before
+    with pytest.raises(GameError):
+        plot.batch_plot(summary(), "kills", "t", tmp_path / "b.bmp")  # a format refused: closed too
+    assert set(plt.get_fignums()) == before
