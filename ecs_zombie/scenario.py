@@ -24,7 +24,7 @@ from typing import Any
 from ecs_zombie._layout import PREFABS_DIR
 from ecs_zombie.data import YList, YMap, check_keys, display_path, fail, load_yaml, need, need_int, plain
 from ecs_zombie.errors import DataError, DataErrors
-from ecs_zombie.filestamps import Stamp, note, recording, unchanged
+from ecs_zombie.filestamps import Stamp, recording, unchanged
 from ecs_zombie.limits import MAX_COUNT, MAX_PLAYERS, MAX_SCENARIO_ENTITIES
 from ecs_zombie.prefabs import Prefab, check_component, load_prefabs
 from ecs_zombie.ruleset import Ruleset, load_ruleset, ref_of, resolve_ref, ruleset_path
@@ -92,7 +92,6 @@ def load_scenario(target: str, ruleset: Ruleset | None = None) -> Scenario:
     key = (str(path.resolve()), str(ruleset.path.resolve()) if ruleset else "")
     cached = _CACHE.get(key)
     if cached is not None and unchanged(cached[0]):
-        note(cached[0])
         return cached[1]
     with recording() as stamps:
         scenario = _load(path, ruleset)
