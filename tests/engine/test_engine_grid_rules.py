@@ -111,3 +111,18 @@ def test_reach_prices_diagonals_and_stops() -> None:
     assert r[(1, 1)][0] == 2 and r[(1, 0)][0] == 1
     assert r[(2, 0)][0] == 4  # not through the stop square (1, 0): round by (1, 1)
     assert (4, 0) not in r
+
+
+def test_a_field_within_the_bit_boards_reach_is_never_searched_square_by_square(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Up to 8 sources and 254 steps the field comes from the bit boards alone: the square-by-square
+    search (the slower way, for beyond) is not called, and the field is right."""
+    def refused(*args: object) -> None:
+        raise AssertionError("searched square by square")
+
+    room = parse_map(["." * 40] * 30, LEGEND)
+    expected = distance_field(room, [(0, 0), (39, 29)])
+    monkeypatch.setattr(grid, "_distance_field_squares", refused)
+    field = distance_field(room, [(0, 0), (39, 29)])
+    assert (field.dist, field.mask) == (expected.dist, expected.mask)
+    assert field.at((20, 0)) == 20 and field.nearest((20, 9)) == [0, 1]  # 20 steps from each
