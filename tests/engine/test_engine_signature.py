@@ -48,6 +48,7 @@ def test_values_that_do_not_fit(annotation: str, value: Any, message: str) -> No
 @pytest.mark.parametrize(("annotation", "value"), [
     ("", 3), ("Unknown", 3), ("int[", 3), ("list[Unknown]", [1]), ("Unknown | Other", "x"),
     ("dict[str, Unknown]", {"a": 1}), ("Callable[[int], int]", 1),
+    ("int | Unknown", "x"), ("Unknown | int", "x"),  # one side refuses, the other cannot tell
 ])
 def test_what_is_beyond_the_checker_is_accepted(annotation: str, value: Any) -> None:
     assert type_error(annotation, value) is None
