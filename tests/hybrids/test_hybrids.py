@@ -13,7 +13,7 @@ from ecs_zombie import new_game
 from ecs_zombie.components import Engaged, Faction, Wounds
 from ecs_zombie.ruleset import RULESETS_DIR
 from ecs_zombie.strict import StrictError
-from ecs_zombie.systems.core.pacing import RELAX, PacerState
+from ecs_zombie.systems.core.pacing import BUILD_UP, FADE, RELAX, SUSTAIN, Intensity, PacerState
 from tests.helpers import events, force, run_system
 
 # -- stalingrad-paced: Stalingrad Z's grid paced by the adaptive director -------------------------
@@ -42,6 +42,53 @@ def test_paced_relax_brings_no_zombies() -> None:
     state.mode, state.mode_rounds = RELAX, 0
     run_system(game, "spawn")
     assert len(events(game, "zombie_spawned")) == 1
+
+
+@pytest.mark.parametrize(("mode", "rounds", "top", "after"), [
+    (BUILD_UP, 0, 39, BUILD_UP), (BUILD_UP, 0, 40, SUSTAIN),  # peak 40: two wounds of 20
+    (SUSTAIN, 0, 0, SUSTAIN), (SUSTAIN, 1, 0, FADE),  # sustain: 1 round
+    (FADE, 3, 21, FADE), (FADE, 3, 20, RELAX),  # fade_to 20
+    (RELAX, 1, 0, RELAX), (RELAX, 2, 0, BUILD_UP),  # relax: 2 rounds
+])
+def test_paced_stalingrads_pacer_thresholds(mode: str, rounds: int, top: int, after: str) -> None:
+    """DESIGN CHOICE (prefabs/rulesets/stalingrad-paced.yaml): "a character takes 3 or 4 wounds, so a
+    wound counts 20 and the peak is two wounds in quick succession": Build Up ends at a highest
+    intensity of 40, Sustain Peak lasts 1 round, Peak Fade until the highest is 20 or less, Relax 2
+    rounds. Each boundary, from the pacer's state at the start of a spawn step."""
+    game = new_game("stalingrad-paced", seed=1)
+    run_system(game, "stalingrad.setup")
+    force(game, dice=[1] * 6)
+    run_system(game, "spawn")  # the pacer's state is made
+    state = game.world.query1(PacerState)[0][1]
+    state.mode, state.mode_rounds = mode, rounds
+    for _ent, inten in game.world.query1(Intensity):
+        inten.value = 0
+    game.world.query1(Intensity)[0][1].value = top
+    run_system(game, "spawn")
+    assert state.mode == after
+    game.close()
+
+
+def test_paced_stalingrad_counts_a_wound_20_and_grows_the_summons_every_2_rounds() -> None:
+    """DESIGN CHOICE: a wound adds 20 to a character's intensity (`wound_intensity`), and in Build Up
+    one more zombie comes per 2 rounds since zombies last appeared (`growth_every`, at most 2)."""
+    game = new_game("stalingrad-paced", seed=1)
+    run_system(game, "stalingrad.setup")
+    ent, inten = game.world.query1(Intensity)[0]
+    game.world.get(ent, Wounds).taken += 1
+    run_system(game, "core.intensity")
+    assert inten.value == 20
+    force(game, dice=[1, 1])
+    run_system(game, "spawn")  # one zombie (1d3 forced 1): the count starts again
+    state = game.world.query1(PacerState)[0][1]
+    arrived = len(events(game, "zombie_spawned"))
+    # one Build Up round since the last zombie appeared: the next makes 2, worth one more zombie
+    state.zombie_mark = max(e for e, f in game.world.query1(Faction) if f.side == "zombies")
+    state.growth = 1
+    force(game, dice=[1, 1, 1])
+    run_system(game, "spawn")
+    assert state.growth == 2 and len(events(game, "zombie_spawned")) - arrived == 2
+    game.close()
 
 
 def _without_attached(tmp_path: Path, ruleset: str, line: str) -> str:
