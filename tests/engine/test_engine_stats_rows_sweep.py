@@ -71,6 +71,15 @@ def test_moments_are_the_sample_mean_and_variance() -> None:
     assert flags.hist is None  # a boolean is not a whole number of anything
 
 
+def test_a_t_quantile_is_the_same_bits_everywhere() -> None:
+    """A batch's --json intervals are compared byte for byte across versions and machines: the
+    bisection stops at the same step (the bracket narrower than 1e-12 of its top) and gives the same
+    double, within 1e-12 of the exact 3.182446305284263 (3 degrees of freedom)."""
+    assert t_quantile(0.975, 3) == 3.1824463052844294
+    assert abs(t_quantile(0.975, 3) - 3.182446305284263) < 1e-12
+    assert t_quantile(0.975, 1) == 12.706204736172367
+
+
 @pytest.mark.parametrize(("df", "t"), [(1, 12.7062), (2, 4.3027), (5, 2.5706), (10, 2.2281), (30, 2.0423),
                                        (100, 1.9840), (1000, 1.9623)])
 def test_t_quantiles_are_the_textbook_table(df: int, t: float) -> None:
