@@ -217,3 +217,17 @@ def test_tune_bisects_a_real_valued_parameter_to_the_tolerance(monkeypatch: pyte
     assert result.best is not None and result.best.value == 0.296875
     narrower = tune("shambling", "chance", 0.3, games=1000, max_games=1000, tolerance=0.001)
     assert len(narrower.points) > len(result.points)
+
+
+def test_a_tournament_entry_reports_decisions_per_game_and_milliseconds_per_decision() -> None:
+    """The timing columns: the rows' timed decisions summed (from none), per game; their seconds
+    per decision in milliseconds; none when no decision was timed."""
+    timing = tournament._Timing()
+    timing.write([{"timed_decisions": 30, "timed_seconds": 0.25}, {"timed_decisions": 70, "timed_seconds": 0.25},
+                  {"game": 3}])
+    assert (timing.decisions, timing.seconds) == (100, 0.5)
+    entry = tournament.Entry("survivors", "mcts", "mcts", 4, 1, 0, {"survivors": 1}, timing.decisions, timing.seconds)
+    data = entry.to_dict()
+    assert data["decisions_per_game"] == 25.0 and data["ms_per_decision"] == 5.0
+    idle = tournament.Entry("survivors", "random", "random", 0, 0, 0, {}, 0, 0.0).to_dict()
+    assert idle["decisions_per_game"] == 0.0 and idle["ms_per_decision"] is None and idle["ci95"] == [0.0, 1.0]

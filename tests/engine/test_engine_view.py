@@ -16,6 +16,7 @@ import pytest
 from ecs_zombie import new_game
 from ecs_zombie.replay import Recorder, load_replay
 from ecs_zombie.snapshot import write_atomic
+from ecs_zombie.ruleset import load_ruleset
 from ecs_zombie.timeline import DECISION, SYSTEM, TICK, build, find
 from tests.helpers import ROOT, run_cli
 
@@ -37,6 +38,10 @@ def test_frames_cover_every_decision_system_and_tick(recorded: Path) -> None:
     assert sum(f.kind == DECISION for f in frames) == sum(1 for e in replay.events if e[1] == "decision")
     assert sum(f.kind == TICK for f in frames) == len(replay.ticks) + 1  # the start, then each tick's end
     assert any(f.kind == SYSTEM and f.label == "stalingrad.turns/activations" for f in frames)
+    # a frame after every system of every tick, in the ruleset's order, the steps inside them too
+    order = [step.label for _phase, steps in load_ruleset("stalingrad").phases for step in steps]
+    first_tick = [f.label for f in frames if f.kind == SYSTEM and f.tick == 1 and "/" not in f.label]
+    assert first_tick == order
     # every event of the replay appears once, in order, across the frames
     assert [e for f in frames for e in f.events] == [list(e) for e in replay.events]
     # a frame's entities are its own: the first frame's tally is the game's start, not its end
