@@ -15,8 +15,8 @@ import pytest
 
 from ecs_zombie import new_game
 from ecs_zombie.replay import Recorder, load_replay
-from ecs_zombie.snapshot import write_atomic
 from ecs_zombie.ruleset import load_ruleset
+from ecs_zombie.snapshot import write_atomic
 from ecs_zombie.timeline import DECISION, SYSTEM, TICK, build, find
 from tests.helpers import ROOT, run_cli
 
