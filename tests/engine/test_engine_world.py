@@ -27,6 +27,19 @@ def test_two_worlds_never_see_each_other() -> None:
     b.close()
 
 
+def test_setting_the_next_id_counts_in_that_world_only() -> None:
+    """A loaded game continues its own id count (`set_next_id`), even while another world was the
+    one in use: the other world's count goes on where it was."""
+    a, b = World(), World()
+    b.create(Kind("b"))
+    a.create(Kind("a"))  # a is the world in use
+    b.set_next_id(100)
+    assert b.create(Kind("b2")) == 100 and b.next_id == 101
+    assert a.create(Kind("a2")) == 2
+    a.close()
+    b.close()
+
+
 def test_a_closed_world_refuses_changes_and_reads_empty() -> None:
     world = World()
     ent = world.create(Kind("a"))
