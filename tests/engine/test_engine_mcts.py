@@ -180,3 +180,21 @@ def test_a_decision_of_one_option_is_answered_without_searching() -> None:
         assert policy.choose(game, Decision("player:0", "anything", ["only"])) == 0
         assert policy.decisions == 0 and policy.searching == 0.0
         assert game.rng.get_state(policy=True) == before
+
+
+@pytest.mark.parametrize("bad", [{"iterations": 0}, {"time": -1}, {"c": -0.5}, {"depth": 0}, {"prior": 1.5},
+                                 {"rollout": "mcts"}])
+def test_each_bad_search_option_is_refused(bad: dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        MCTSPolicy(**bad)
+
+
+def test_an_option_unknown_to_the_rollout_policy_leaves_the_prior_even() -> None:
+    """Where the rollout policy's option is not among the options offered (a determinization that
+    offers others), every option has the same prior, 1/n: here an unvisited option is explored
+    before a visited one worth 1 (with 1/3 each; a prior of 0.25 / 2 each would not explore it)."""
+    from ecs_zombie.rng import PCG32
+
+    policy = MCTSPolicy(c=1.4, prior=0.75)
+    node = Node(visits=100, wins=0.0, children={b"a": Node(visits=1, wins=1.0)}, favoured=b"elsewhere")
+    assert policy._select(node, [b"a", b"b", b"c"], PCG32()) in (1, 2)

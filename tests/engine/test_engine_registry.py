@@ -4,6 +4,8 @@ A name registered twice by different code is refused: saves and rulesets would l
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +16,7 @@ from ecs_zombie import registry
 from ecs_zombie.components import ComponentType, by_class, by_name, component, registered_components
 from ecs_zombie.decisions import Decision
 from ecs_zombie.schedule import SystemSpec, lookup, registered, system
+from tests.helpers import ROOT
 
 
 @system("testengine.plain", reads=("Kind",), writes=("Wounds",), creates=("Markers",),
@@ -165,3 +168,14 @@ def test_wounds_left_is_the_limit_less_what_was_taken() -> None:
     assert w.left == 2
     w.left = 4
     assert (w.taken, w.limit, w.left) == (1, 5, 4)
+
+
+def test_a_system_is_found_by_its_package_whatever_its_own_name() -> None:
+    """`lookup("shambling.assault")` imports the package `shambling` (the part before the first dot),
+    whose modules register its systems: a system's name need not be its module's (there is no
+    module `assault`). In a fresh process, so that nothing is imported before."""
+    code = ("from ecs_zombie.schedule import lookup\n"
+            "assert lookup('shambling.assault') is not None\n"
+            "assert lookup('shambling.nosuch') is None and lookup('nosuchpackage.x') is None\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr

@@ -114,6 +114,16 @@ def test_scenario_table_override_is_found_beside_the_scenario(tmp_path: Path) ->
     assert scenario.table_overrides["shambling.crt"] == str((tmp_path / "my_crt.yaml").resolve())
 
 
+def test_a_misspelt_key_of_a_deck_is_refused_with_its_place(tmp_path: Path) -> None:
+    """A scenario's deck takes `name` and `table` only: `tabel` is named, with the line."""
+    (tmp_path / "s.yaml").write_text(
+        "ruleset: shambling\nentities: [{prefab: board, per_player: true}]\n"
+        "decks:\n  - {name: shambling, table: shambling.deck, tabel: x}\n")
+    with pytest.raises(DataError) as info:
+        load_scenario(str(tmp_path / "s.yaml"))
+    assert "s.yaml:4: decks[0].tabel: unknown key 'tabel'" in str(info.value)
+
+
 def test_a_broken_table_names_its_row(tmp_path: Path) -> None:
     text = (PREFABS_DIR / "shambling" / "crt.yaml").read_text().replace("  3: [0, 0, 0,", "  3: [0, x, 0,")
     (tmp_path / "crt.yaml").write_text(text)
