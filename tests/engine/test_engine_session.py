@@ -116,3 +116,32 @@ def test_validate_each_kind_of_file(tmp_path: Path) -> None:
     assert len(everything) == len(rulesets) + len(scenarios)
     assert sum(": ruleset " in line for line in everything) == len(rulesets)
     assert sum(": scenario ok" in line for line in everything) == len(scenarios)
+
+
+def test_validate_runs_a_tables_own_validator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table file is judged by its table's validator (the one its ruleset registers): what that
+    refuses, `validate` reports."""
+    from ecs_zombie.registry import TABLES
+
+    session.validate([str(PREFABS_DIR / "rulesets" / "shambling.yaml")])  # its validators registered
+    seen: list[object] = []
+
+    def refusing(doc: object) -> object:
+        seen.append(doc)
+        raise DataError("refused by the table's validator", "crt.yaml")
+
+    monkeypatch.setitem(TABLES, "shambling.crt", refusing)
+    with pytest.raises(DataError, match="refused by the table's validator"):
+        session.validate([str(PREFABS_DIR / "shambling" / "crt.yaml")])
+    assert len(seen) == 1
+
+
+def test_a_run_refused_for_its_policy_leaves_no_world_behind() -> None:
+    """`run` with a policy for a seat the game lacks is refused before any play, and the game it
+    made for the check is closed: no esper world is left."""
+    import esper
+
+    before = len(esper._context_map)
+    with pytest.raises(GameError):
+        session.run("shambling", 1, "heuristic,player:5=random", None, [], [], {}, None, None, None)
+    assert len(esper._context_map) == before
