@@ -44,6 +44,8 @@ def honest(game: Game, mode: str = "") -> Generator[Decision, object, None]:
         game.world.delete(ent)
     elif mode == "count":
         _ = game.world.count(Owner)
+    elif mode == "index":
+        _ = game.world.index("strict_test.by_owner", (Owner,), lambda owner: (owner.player,))
     elif mode == "decide":
         yield from game.decide("player:0", "strict_test.other", ["a", "b"])
     elif mode == "step":

@@ -217,6 +217,11 @@ def test_tune_bisects_a_real_valued_parameter_to_the_tolerance(monkeypatch: pyte
     assert result.best is not None and result.best.value == 0.296875
     narrower = tune("shambling", "chance", 0.3, games=1000, max_games=1000, tolerance=0.001)
     assert len(narrower.points) > len(result.points)
+    # a range whose halves have no short decimal form: each midpoint is kept to 12 digits
+    monkeypatch.setattr(tuning, "param_range", lambda *_: ("float", 0.0, 1 / 3))
+    thirds = tune("shambling", "chance", 0.1, games=1000, max_games=1000)
+    inner = sorted(v for v in thirds.points if 0.0 < v < 1 / 3)
+    assert inner[-1] == 0.166666666667 and all(v == round(v, 12) for v in inner)
 
 
 def test_a_tournament_entry_reports_decisions_per_game_and_milliseconds_per_decision() -> None:

@@ -65,6 +65,7 @@ def test_an_honest_system_plays_in_strict_mode(scenario: str) -> None:
     ("add", "added Tally to entity 1 without declaring it (creates: Kind, Wounds)"),
     ("delete", "deleted entity 1, which has Owner without declaring it (reads: Faction, Kind, Markers, Wounds)"),
     ("count", "read Owner without declaring it"),
+    ("index", "read Owner without declaring it"),
     ("decide", "asked a strict_test.other decision without declaring it (decides: strict_test.pick)"),
     ("step", "ran the step 'undeclared' without declaring it (calls: nested)"),
     ("in_step", "system strict_test.honest/nested (strict_test.nested) changed Markers of entity 1 without "

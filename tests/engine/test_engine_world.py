@@ -36,6 +36,8 @@ def test_setting_the_next_id_counts_in_that_world_only() -> None:
     b.set_next_id(100)
     assert b.create(Kind("b2")) == 100 and b.next_id == 101
     assert a.create(Kind("a2")) == 2
+    b.create_with_id(200, [Kind("loaded")])  # a save's entity, while a was in use
+    assert a.create(Kind("a3")) == 3 and b.get(200, Kind).name == "loaded"
     a.close()
     b.close()
 
