@@ -566,3 +566,22 @@ def test_only_tough_zombies_are_stunned_by_a_hit(tmp_path: Path) -> None:
     dice(game, [9])  # hit # 6: a hit
     run(game, attack.normal_fire(game, com, "tt33"))
     assert wounds(game, ogre) == 1 and not has(game, ogre, STUNNED)
+
+
+@pytest.mark.parametrize("ruleset", ["stalingrad", "stalingrad-shambling", "stalingrad-paced"])
+def test_the_pieces_as_the_scenario_sets_them_out(ruleset: str) -> None:
+    """Zombies' hits are their type's (the zombie table: a walker or runner 1, a brute 2), for those
+    the scenario places as for those that spawn; and no character has declared anything before its
+    first turn (no mode, no MP, not activated, no attack made, no covering token)."""
+    from ecs_zombie import new_game
+    from ecs_zombie.components import Kind, Wounds
+    from ecs_zombie.systems.stalingrad.components import ActivationState
+
+    with new_game(ruleset, 1) as game:
+        types = game.tables["stalingrad.zombies"]
+        placed = [(game.world.get(e, Kind).name, game.world.get(e, Wounds)) for e in board.zombies(game)]
+        assert placed and all(w.limit == types[name].hits and w.taken == 0 for name, w in placed)
+        assert {name: w.limit for name, w in placed} == {"walker": 1, "brute": 2, "runner": 1}
+        states = [game.world.get(e, ActivationState) for e in board.characters(game)]
+        assert len(states) == 4
+        assert all((a.mode, a.mp, a.activated, a.attacked, a.covering) == ("", 0, False, False, -1) for a in states)
