@@ -82,3 +82,20 @@ def test_the_step_order_places_table_steps_after_the_system_that_runs_them() -> 
         "stalingrad.turns", "stalingrad.turns/player_start", "stalingrad.turns/activations",
         "stalingrad.turns/activations/attack", "stalingrad.turns/activations/move",
         "stalingrad.turns/activations/move/zone_of_control"]
+
+
+def test_every_registered_system_is_listed_from_a_fresh_process() -> None:
+    """`ecs-zombie systems` with no ruleset lists the systems of every known ruleset: their packages
+    are imported first (a fresh process has imported none of them)."""
+    import subprocess
+    import sys
+
+    from tests.helpers import ROOT
+
+    code = ("from ecs_zombie.introspect import systems\n"
+            "names = {s['name'] for s in systems(None)}\n"
+            "print(sorted(p for p in ('core', 'shambling', 'stalingrad', 'sza', 'director')"
+            " if any(n.startswith(p + '.') for n in names)))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "['core', 'director', 'shambling', 'stalingrad', 'sza']"
