@@ -242,6 +242,7 @@ def maps(data: Any) -> dict[str, Board]:
         size = need(doc, "size", list, name)
         if not _ints(size, 2) or not all(0 < x <= MAX_BOARD for x in size):
             raise fail(f"expected [width, height], each 1..{MAX_BOARD}", doc, "size", f"{name}.size")
+        dims = (size[0], size[1])
         need(doc, "title", str, name)
         need(doc, "outdoor", bool, name, default=False)
         rooms = need(doc, "rooms", dict, name)
@@ -249,7 +250,7 @@ def maps(data: Any) -> dict[str, Board]:
             check_keys(r, ("title", "area", "hide", "dark", "smarts", "zombie_accuracy", "spot", "outdoor"),
                        f"{name}.rooms.{rid}")
             need(r, "title", str, f"{name}.rooms.{rid}")
-            _area(r, f"{name}.rooms.{rid}", (size[0], size[1]), square=False)
+            _area(r, f"{name}.rooms.{rid}", dims, square=False)
             for flag in ("hide", "dark", "spot"):
                 need(r, flag, bool, f"{name}.rooms.{rid}", default=False)
             for number in ("smarts", "zombie_accuracy"):
@@ -257,22 +258,22 @@ def maps(data: Any) -> dict[str, Board]:
                     raise fail(f"{number} is beyond what a table may ask", r, number, f"{name}.rooms.{rid}.{number}")
         spawns = need(doc, "spawns", dict, name, default={})
         for sname, cells in spawns.items():
-            if not isinstance(cells, list) or not all(_on_board(c, (size[0], size[1])) for c in cells):
+            if not isinstance(cells, list) or not all(_on_board(c, dims) for c in cells):
                 raise fail("expected a list of [x, y] squares on the board", spawns, sname, f"{name}.spawns.{sname}")
         if "start_area" in doc:
-            _area(doc, name, (size[0], size[1]), square=False, area="start_area")
+            _area(doc, name, dims, square=False, area="start_area")
         for i, f in enumerate(need(doc, "features", list, name)):
             check_keys(f, ("kind", "at", "area", "to", "vehicle"), f"{name}.features[{i}]")
             kind = need(f, "kind", str, f"{name}.features[{i}]")
             if kind not in FEATURES:
                 raise fail(f"unknown feature kind {kind!r}", f, "kind", f"{name}.features[{i}].kind")
-            _area(f, f"{name}.features[{i}]", (size[0], size[1]))
+            _area(f, f"{name}.features[{i}]", dims)
             if kind == "stairs" or (kind == "window" and "to" in f):
                 if "at" not in f:
                     raise fail(f"a {kind} with a far end stands on one square ('at')", f, "area",
                                f"{name}.features[{i}]")
                 need(f, "to", list, f"{name}.features[{i}]")  # a staircase names its far end
-                _area(f, f"{name}.features[{i}]", (size[0], size[1]), at="to")
+                _area(f, f"{name}.features[{i}]", dims, at="to")
             if need(f, "vehicle", str, f"{name}.features[{i}]", default="car") not in VEHICLES:
                 raise fail(f"vehicle is one of {', '.join(VEHICLES)}", f, "vehicle", f"{name}.features[{i}].vehicle")
         if "start" in doc and need(doc, "start", str, name) not in rooms:
