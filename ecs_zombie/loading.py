@@ -39,7 +39,7 @@ from ecs_zombie.errors import GameError, SaveError
 from ecs_zombie.fields import EntityId, Int64, describe
 from ecs_zombie.limits import MAX_DIE, MAX_PLAYERS, MAX_SCRIPT, MAX_TICKS, SEED_MAX, SEED_MIN
 from ecs_zombie.ruleset import Ruleset
-from ecs_zombie.saved_entities import Classes, Record, check_entities, read_entities
+from ecs_zombie.saved_entities import Classes, Record, SavedEntities, check_entities, read_entities
 
 SNAPSHOT_FORMAT = "ecs-zombie/snapshot"
 REPLAY_FORMAT = "ecs-zombie/replay"
@@ -132,6 +132,9 @@ def collection_paused() -> Iterator[None]:
         yield
     finally:
         if enabled:
+            if gc.get_freeze_count() == 0:  # nobody else keeps objects frozen (a fork server may)
+                gc.freeze()  # the state's objects are long-lived: they join the oldest generation
+                gc.unfreeze()  # at once, rather than be walked by the next young collection
             gc.enable()
 
 
@@ -263,7 +266,7 @@ def kind_components(ruleset: Ruleset) -> dict[str, frozenset[type]]:
     return out
 
 
-def load_state(body: bytes, name: str, bad: str = "") -> tuple[SavedState, Ruleset, list[tuple[int, list[Any]]]]:
+def load_state(body: bytes, name: str, bad: str = "") -> tuple[SavedState, Ruleset, SavedEntities]:
     """A state's content, fully checked: bookkeeping, ruleset (the same rules), entities, and each
     piece against its kind."""
     state = read_state(body, name, bad)

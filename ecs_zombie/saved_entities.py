@@ -128,17 +128,39 @@ def _not_plain(bad: str, ent: int, kind: _Kind, field: Any) -> SaveError:
     return SaveError(f"{bad}: entity {ent} {kind.name}.{field.name} holds a value no component holds")
 
 
-def read_entities(state: SavedState, bad: str,
-                  required: dict[str, frozenset[type]] | None = None) -> list[tuple[int, list[Any]]]:
-    """The entities of a state as (id, components) built from its content, decoded against its
-    schema and the registered component types (load the state's ruleset first: it registers them).
-    Every list and mapping in them was made by the decoding: they share nothing with anything. A
-    frozen component of plain values is made once per distinct value and shared, as the world's own
-    copies share it. With `required` (`kind_components`), each piece is held to its kind as it is made.
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """How one load builds an entity whose rows come in these types: most entities of a state share
+    a few layouts (every zombie alike), so what depends on the layout alone is worked out once."""
 
-    This is the hot loop of every load: components are built in one comprehension, and only
-    entities holding a component that needs a closer look (a `Kind`, a field of entity ids or of
-    any value) are looked into."""
+    rows: tuple[tuple[type, Callable[..., Any]], ...]  # per row: its component's class and maker
+    types: tuple[type, ...]  # per row: its component's class
+    held: frozenset[type]
+    kind: bool  # whether the entity holds a `Kind`
+    looks: tuple[_Kind, ...]  # its components with fields to look into (any value, entity ids)
+    members: list[int]  # the entities of this layout, as they are read
+
+
+@dataclass(frozen=True, slots=True)
+class SavedEntities:
+    """A state's entities, built (`read_entities`): each entity's components by class, in the saved
+    order, and which entities hold each class, as the world files them (`World.load`)."""
+
+    tables: list[tuple[int, dict[type, Any]]]
+    holders: dict[type, list[int]]
+
+
+def read_entities(state: SavedState, bad: str,
+                  required: dict[str, frozenset[type]] | None = None) -> SavedEntities:
+    """The entities of a state built from its content, decoded against its schema and the registered
+    component types (load the state's ruleset first: it registers them). Every list and mapping in
+    them was made by the decoding: they share nothing with anything. A frozen component of plain
+    values is made once per distinct value and shared, as the world's own copies share it. With
+    `required` (`kind_components`), each piece is held to its kind as it is made.
+
+    This is the hot loop of every load: an entity's layout (its rows' types) is looked up once in
+    the plans of this load, its components built in one comprehension, and only the components that
+    need a closer look (a `Kind`, a field of entity ids or of any value) are looked into."""
     schema = _schema(_classes(state, bad))
     try:
         decoded = schema.entities.decode(state.entities)
@@ -147,43 +169,58 @@ def read_entities(state: SavedState, bad: str,
     except msgspec.DecodeError:
         raise SaveError(f"{bad}: its entities are not msgpack") from None
     kinds = schema.kinds
-    out: list[tuple[int, list[Any]]] = []
+    make = {struct: _interning(kind.cls) if kind.shared else kind.cls for struct, kind in kinds.items()}
+    plans: dict[tuple[type, ...], _Plan] = {}
+    tables: list[tuple[int, dict[type, Any]]] = []
     types_of: dict[int, Collection[type]] = {}
     refs: list[tuple[int, _Kind, Any, Any]] = []
-    make = {struct: _interning(kind.cls) if kind.shared else kind.cls for struct, kind in kinds.items()}
-    looked = {kind.cls: kind for kind in kinds.values() if kind.loose or kind.ids}  # fields to look into
-    special = frozenset([*looked, Kind])
     last = 0
     for ent, rows_of in decoded:
         if ent <= last:
             raise SaveError(f"{bad}: entity {ent} comes after entity {last} (ids rise)")
         last = ent
-        built = [make[type(r)](*r.values) for r in rows_of]
-        held = types_of[ent] = set(map(type, built))
-        if len(held) != len(built):
+        layout = tuple(map(type, rows_of))
+        plan = plans.get(layout)
+        if plan is None:
+            plan = plans[layout] = _plan(layout, kinds, make)
+        if len(plan.held) != len(layout):
             raise _twice(bad, ent)
-        if not special.isdisjoint(held):
-            for comp in built:
-                t = type(comp)
-                if t is Kind and required is not None:
-                    need = required.get(comp.name)
-                    if need and not need <= held:
-                        raise _lacking(bad, ent, comp.name, need, held)
-                kind = looked.get(t)
-                if kind is not None:
-                    for _i, f in kind.loose:
-                        if not plain_value(getattr(comp, f.name)):
-                            raise _not_plain(bad, ent, kind, f)
-                    for _i, f in kind.ids:
-                        value = getattr(comp, f.name)
-                        if value:  # an empty list names no entity
-                            refs.append((ent, kind, f, value))
-        out.append((ent, built))
+        table = {t: m(*r.values) for (t, m), r in zip(plan.rows, rows_of)}  # noqa: B905 (same length)
+        plan.members.append(ent)
+        types_of[ent] = plan.held
+        if plan.kind and required is not None:
+            piece = table[Kind].name
+            need = required.get(piece)
+            if need and not need <= plan.held:
+                raise _lacking(bad, ent, piece, need, plan.held)
+        for kind in plan.looks:
+            comp = table[kind.cls]
+            for _i, f in kind.loose:
+                if not plain_value(getattr(comp, f.name)):
+                    raise _not_plain(bad, ent, kind, f)
+            for _i, f in kind.ids:
+                value = getattr(comp, f.name)
+                if value:  # an empty list names no entity
+                    refs.append((ent, kind, f, value))
+        tables.append((ent, table))
     if last >= state.next_entity:
         raise SaveError(f"{bad}: entity {last} is not below the next entity id {state.next_entity}")
     if refs:
         _check_references(types_of, refs, bad)
-    return out
+    holders: dict[type, list[int]] = {}
+    for plan in plans.values():
+        for t in plan.types:
+            holders.setdefault(t, []).extend(plan.members)
+    for ents in holders.values():
+        ents.sort()
+    return SavedEntities(tables, holders)
+
+
+def _plan(layout: tuple[type, ...], kinds: dict[type, _Kind], make: dict[type, Callable[..., Any]]) -> _Plan:
+    rows = [kinds[struct] for struct in layout]
+    types = tuple(kind.cls for kind in rows)
+    return _Plan(tuple((kind.cls, make[struct]) for kind, struct in zip(rows, layout, strict=True)), types,
+                 frozenset(types), Kind in types, tuple(kind for kind in rows if kind.loose or kind.ids), [])
 
 
 def check_entities(state: SavedState, bad: str, required: dict[str, frozenset[type]],

@@ -164,8 +164,8 @@ def inspect_state(path: str, tick: int | None) -> dict[str, Any]:
     from ecs_zombie.components import by_class
 
     entities = []
-    for ent, comps in loading.read_entities(state, loading.inconsistent(path)):
-        types = sorted(((by_class(type(c)), c) for c in comps), key=lambda tc: tc[0].name)  # as saved
+    for ent, comps in loading.read_entities(state, loading.inconsistent(path)).tables:
+        types = sorted(((by_class(t), c) for t, c in comps.items()), key=lambda tc: tc[0].name)  # as saved
         entities.append({"id": ent, "components": {t.name: dict(zip(t.fields, t.getter(c), strict=True))
                                                    for t, c in types}})
     made = made_by.provenance

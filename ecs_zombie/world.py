@@ -14,11 +14,14 @@ import copy
 import itertools
 import threading
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import esper
 
 from ecs_zombie.index import GroupIndex, Groups, KeyFn
+
+if TYPE_CHECKING:
+    from ecs_zombie.saved_entities import SavedEntities
 
 C = TypeVar("C")
 C2 = TypeVar("C2")
@@ -158,9 +161,10 @@ class World:
         assert made == ent
         self.next_id = ent + 1
 
-    def load(self, entities: Iterable[tuple[int, list[Any]]], next_id: int) -> None:
-        """Fill an empty world with a save's entities (ids rising, each with its components) in one
-        go, the id count going on at `next_id`: what `create_with_id` does one entity at a time."""
+    def load(self, entities: SavedEntities, next_id: int) -> None:
+        """Fill an empty world with a save's entities (`saved_entities.read_entities`: their tables
+        and which entities hold each component) in one go, the id count going on at `next_id`: what
+        `create_with_id` does one entity at a time. The tables become the world's own."""
         self._open()
         if self._ents:
             raise RuntimeError("load() fills an empty world")
@@ -171,16 +175,13 @@ class World:
             self._use()
             ents: dict[int, dict[type, Any]] = esper._entities
             comps: dict[type, set[int]] = esper._components
-            for ent, components in entities:
-                table: dict[type, Any] = {}
-                for comp in components:
-                    t = type(comp)
-                    table[t] = comp
-                    found = comps.get(t)
-                    if found is None:
-                        found = comps[t] = set()
-                    found.add(ent)
-                ents[ent] = table
+            ents.update(entities.tables)
+            for t, holders in entities.holders.items():
+                found = comps.get(t)
+                if found is None:
+                    comps[t] = set(holders)
+                else:
+                    found.update(holders)
             esper._entity_count = itertools.count(next_id)
             esper.clear_cache()
         self.next_id = next_id

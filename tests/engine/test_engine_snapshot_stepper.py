@@ -160,6 +160,54 @@ def test_loading_holds_the_collector_off_and_gives_it_back_as_it_was(tmp_path: P
         game.close()
 
 
+def test_a_loaded_state_joins_the_oldest_generation_unless_objects_are_kept_frozen(tmp_path: Path) -> None:
+    """What a load builds all lives on, so it is handed to the collector's oldest generation at once
+    (frozen and unfrozen): the next young collection does not walk a big save's objects. A process
+    that keeps objects frozen itself (a fork server sharing pages) keeps them frozen: then the load
+    leaves the generations alone."""
+    game = new_game("shambling", 3)
+    save(game, tmp_path / "s.msgpack")
+    try:
+        gc.collect()
+        loaded = load(tmp_path / "s.msgpack")
+        assert gc.get_freeze_count() == 0
+        assert gc.get_count()[0] < 50  # the young generation was emptied, not left with the state
+        assert any(gc.is_tracked(c) for c in loaded.world.table()[loaded.world.entities()[0]].values())
+        loaded.close()
+        gc.freeze()
+        try:
+            frozen = gc.get_freeze_count()
+            load(tmp_path / "s.msgpack").close()
+            assert frozen - 100 <= gc.get_freeze_count() <= frozen  # (a frozen object may be freed)
+        finally:
+            gc.unfreeze()
+    finally:
+        game.close()
+
+
+def test_a_loaded_world_files_each_component_under_the_entities_that_hold_it(tmp_path: Path) -> None:
+    """A load files its entities by component in one go (`World.load`): every query of the loaded
+    world finds what the saved world's does, entities of every layout (several kinds of piece, an
+    entity of one component) in rising id order, and each component set holds exactly its holders."""
+    game = new_game("shambling", 3)
+    game.play(stop_after=2)
+    lone = game.world.create(Markers(["x"]))
+    zombie = game.ruleset.prefabs["zombie"]
+    game.world.create(*zombie.make(Zone(1, "front"), Wounds(1, 2)))
+    loaded = load(tmp_path / "s.msgpack") if save(game, tmp_path / "s.msgpack") else None
+    assert loaded is not None
+    try:
+        for t in (Kind, Markers, Wounds, Zone):
+            assert loaded.world.query1(t) == game.world.query1(t)
+        held = {t: sorted(ents) for t, ents in loaded.world._comps.items()}
+        expected = {t: sorted(ents) for t, ents in game.world._comps.items()}
+        assert held == expected and held[Markers][-2] == lone and all(held.values())
+        assert loaded.world.table()[lone] == {Markers: Markers(["x"])}
+    finally:
+        game.close()
+        loaded.close()
+
+
 def test_a_load_shares_frozen_components_of_equal_values_and_nothing_else(tmp_path: Path) -> None:
     """Equal frozen components of plain values are made once per load (the world's own copies share
     them too); every other component is an object of its own."""
