@@ -189,10 +189,11 @@ def jockey(game: Game) -> None:
         writes=("Markers", "StatusTimers", "DirectorState"),
         creates=("Position", "Faction", "Kind", "Markers"))
 def boomer(game: Game) -> None:
-    """Boomer: the victim and survivors within `radius` are slimed for `rounds` rounds (their
-    suppressing fire and attack cards are drawn blind) and `spawn` bile zombies appear next to the
-    victim (killing one slimes the survivors next to it), never in the safe room nor across a
-    wall between tiles. Slime wears off here each round."""
+    """Boomer: the victim takes the table's `damage` as it strikes (none in the shipped table: the
+    book's Boomer slimes, it does not hurt), the victim and survivors within `radius` are slimed for
+    `rounds` rounds (their suppressing fire and attack cards are drawn blind) and `spawn` bile
+    zombies appear next to the victim (killing one slimes the survivors next to it), never in the
+    safe room nor across a wall between tiles. Slime wears off here each round."""
     for ent in survivors(game):
         timers = game.world.get(ent, StatusTimers)
         if "slimed" in timers.left:
@@ -205,6 +206,7 @@ def boomer(game: Game) -> None:
     for grabbed in victims(game, "boomer"):
         center = hex_of(game.world.get(grabbed, Position))
         game.log("special_grab", special="boomer", survivor=grabbed)
+        damage(game, grabbed, s.damage, "boomer")  # every special's strike deals its table's damage
         for other in survivors(game):
             if hexgrid.distance(hex_of(game.world.get(other, Position)), center) <= s.radius:
                 slime(game, other, "boomer")

@@ -5,6 +5,7 @@ Jockey 1 damage, steers 2 hexes, no firing; Spitter acid within 1 for 2 rounds."
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -242,6 +243,23 @@ def test_the_boomer_deals_no_damage_and_its_slime_is_logged(make_game: Any) -> N
     since = mark(game)
     run_system(game, "director.boomer")
     assert events(game, "slime_gone", since) == [{"survivor": p0}] and "slimed" not in tags(game, p1)
+
+
+def test_a_boomer_given_damage_in_its_table_deals_it_as_it_strikes(make_game: Any) -> None:
+    """`director.specials`: "`damage` is dealt when it strikes" for every special: a hybrid's table
+    giving the Boomer damage 2 hurts its victim by 2 (once, as it strikes), and no one else."""
+    game = make_game("director")
+    p0, p1 = _two(game, (0, 0), (1, 0), weak_hp=5)
+    other = hp(game, p1)
+    specials = dict(game.tables["director.specials"])  # the loaded table is shared: change a copy
+    specials["boomer"] = dataclasses.replace(specials["boomer"], damage=2)
+    game.tables = {**game.tables, "director.specials": specials}
+    state(game).specials = ["boomer"]
+    since = mark(game)
+    run_system(game, "director.boomer")
+    assert hp(game, p0) == 3 and hp(game, p1) == other and "slimed" in tags(game, p1)  # slimed, unhurt
+    assert [(d["survivor"], d["amount"], d["why"]) for d in events(game, "damage", since)] == [(p0, 2, "boomer")]
+    assert events(game, "slimed", since)[0] == {"survivor": p0, "why": "boomer"}
 
 
 def test_the_jockey_steers_two_steps_and_a_blocked_step_is_lost(make_game: Any) -> None:
