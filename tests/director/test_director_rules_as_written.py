@@ -362,10 +362,11 @@ def test_the_director_draws_more_for_a_larger_team(make_game: Any, players: int,
     assert len(state(game).hand) == cards
 
 
-@pytest.mark.parametrize(("players", "horde"), [(1, 2), (2, 3)])
+@pytest.mark.parametrize(("players", "horde"), [(1, 2), (2, 3), (3, 3), (4, 3)])
 def test_a_lone_survivor_faces_one_zombie_fewer(make_game: Any, players: int, horde: int) -> None:
     """Design (`director.scaling`): a lone survivor's director hands count 1 less horde (a Horde
-    card brings 2 zombies, not 3); two players play the card as printed."""
+    card brings 2 zombies, not 3); two, three and four players play the card as printed (a larger
+    team meets more cards instead: `test_the_director_draws_more_for_a_larger_team`)."""
     game = make_game("director", players=players)
     ents = setup(game)
     for e in ents:

@@ -4,6 +4,7 @@ component's writers in run order, and its decisions with who answers and the opt
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from ecs_zombie.decisions import KINDS
 from ecs_zombie.ruleset import list_rulesets, load_ruleset
@@ -82,6 +83,23 @@ def test_the_step_order_places_table_steps_after_the_system_that_runs_them() -> 
         "stalingrad.turns", "stalingrad.turns/player_start", "stalingrad.turns/activations",
         "stalingrad.turns/activations/attack", "stalingrad.turns/activations/move",
         "stalingrad.turns/activations/move/zone_of_control"]
+
+
+def test_a_step_no_system_calls_is_listed_last_under_steps(tmp_path: Path) -> None:
+    """A ruleset's step that no system, step or table calls still runs nowhere but is shown, after
+    every phase, as `steps.<name>`, so that a step left over in a hybrid is seen."""
+    from ecs_zombie.introspect import step_order
+    from ecs_zombie.ruleset import load_ruleset
+    from tests.helpers import ROOT
+
+    text = (ROOT / "prefabs" / "rulesets" / "shambling.yaml").read_text(encoding="utf-8")
+    text = text.replace("id: shambling", "id: shambling-spare").replace(
+        "  national_guard: shambling.national_guard\n", "  national_guard: shambling.national_guard\n"
+        "  spare: shambling.kill\n")
+    (tmp_path / "shambling-spare.yaml").write_text(text, encoding="utf-8")
+    order = [path for path, _s in step_order(load_ruleset(str(tmp_path / "shambling-spare.yaml")))]
+    assert order[-1] == "steps.spare" and sum(p.endswith("spare") for p in order) == 1
+    assert "steps.kill" not in order  # a called step sits under its caller
 
 
 def test_every_registered_system_is_listed_from_a_fresh_process() -> None:

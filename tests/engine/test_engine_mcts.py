@@ -126,6 +126,23 @@ def test_the_search_never_sees_a_face_down_type(monkeypatch: pytest.MonkeyPatch)
     game.close()
 
 
+def _height(node: Node) -> int:
+    return 1 + max((_height(c) for c in node.children.values()), default=-1)
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_the_tree_grows_only_through_the_searching_sides_decisions_down_to_its_depth(depth: int) -> None:
+    """The tree holds the searching side's decisions of more than one option, at most `depth` of
+    them down any path; past that, and at every other side's decision, the rollout policy answers.
+    A Stalingrad action is followed by many more of the player's within the same rollout, so a
+    tree that ignored its depth would grow deeper with every iteration."""
+    game, _hidden = _face_down_position()
+    policy = RecordingMCTS(iterations=60, depth=depth)
+    policy.choose(game, game.pending)  # type: ignore[arg-type]
+    assert _height(policy.root) == depth
+    game.close()
+
+
 def test_searching_frees_every_world_it_makes() -> None:
     """Each iteration forks the game mid-tick, and each tick keeps a copy of its start: each is
     closed once no game shares it. Before, every fork left an esper world behind (13 GB after 400

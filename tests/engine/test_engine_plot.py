@@ -93,6 +93,27 @@ def test_a_metric_most_games_leave_at_zero_is_drawn_on_a_log_axis(tmp_path: Path
     assert sorted(t.get_text() for t in right.texts) == ["1.5%", "98.5%"]
 
 
+def test_more_than_sixteen_lengths_get_whole_number_ticks_matplotlib_spaces(tmp_path: Path,
+                                                                            figures: list[Any]) -> None:
+    """Up to 16 game lengths get a tick each; more would crowd the axis, so matplotlib spaces the
+    ticks, on whole numbers only (a game lasts a whole number of turns)."""
+    from matplotlib.ticker import FixedLocator, MaxNLocator
+
+    s = Summary()
+    for i in range(20):
+        s.add({"seed": i, "outcome": "zombies", "turns": i + 1, "kills": i}, ["kills"])
+    plot.batch_plot(s, "kills", "t", tmp_path / "b.png")
+    left, right = figures[0].axes
+    for ax in (left, right):
+        locator = ax.xaxis.get_major_locator()
+        assert isinstance(locator, MaxNLocator) and locator._integer
+        assert all(float(t).is_integer() for t in ax.get_xticks())
+    s = summary()
+    plot.batch_plot(s, "kills", "t", tmp_path / "c.png")
+    assert isinstance(figures[1].axes[0].xaxis.get_major_locator(), FixedLocator)
+    assert list(figures[1].axes[0].get_xticks()) == [4, 6, 10]
+
+
 @pytest.mark.parametrize(("suffix", "magic"), [(".png", b"\x89PNG"), (".svg", b"<?xml"), (".pdf", b"%PDF"),
                                                (".SVG", b"<?xml")])
 def test_the_suffix_chooses_the_format(tmp_path: Path, suffix: str, magic: bytes) -> None:

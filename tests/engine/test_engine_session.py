@@ -136,6 +136,18 @@ def test_validate_runs_a_tables_own_validator(monkeypatch: pytest.MonkeyPatch) -
     assert len(seen) == 1
 
 
+def test_validating_a_table_first_loads_the_ruleset_that_registers_its_validator() -> None:
+    """In a fresh process no ruleset's package is imported yet, so no table validator is known:
+    `validate` on a table file loads the ruleset naming it (which registers its validators), then
+    runs the table's own validator."""
+    from tests.helpers import run_cli
+
+    done = run_cli("validate", str(PREFABS_DIR / "director" / "scaling.yaml"), str(PREFABS_DIR / "sza" / "rules.yaml"))
+    assert done.returncode == 0, done.stderr
+    assert [line.split(": ", 1)[1] for line in done.stdout.splitlines()] == [
+        "table director.scaling ok", "table sza.rules ok"]
+
+
 def test_a_run_refused_for_its_policy_leaves_no_world_behind() -> None:
     """`run` with a policy for a seat the game lacks is refused before any play, and the game it
     made for the check is closed: no esper world is left."""

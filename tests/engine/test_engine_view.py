@@ -50,6 +50,17 @@ def test_frames_cover_every_decision_system_and_tick(recorded: Path) -> None:
     assert find(frames, 2) == next(f.index for f in frames if f.tick == 2 and f.kind != TICK)
 
 
+def test_a_replay_that_no_longer_re_runs_shows_how_far_it_gets(recorded: Path) -> None:
+    """A replay whose re-run fails (here its first answer is no option at all) still opens: the
+    frames go up to the failure, and the last one says the re-run failed and why."""
+    replay = load_replay(recorded)
+    replay.decisions[0] = 99
+    frames = build(replay)
+    assert frames[-1].kind == TICK and frames[-1].label.startswith("the re-run failed: DecisionError: answer 99 to ")
+    assert sum(f.kind == DECISION for f in frames) == 1  # the decision it failed at, and nothing after
+    assert frames[0].label == "start"
+
+
 def _screen(session: str) -> str:
     return subprocess.run(["tmux", "-L", session, "capture-pane", "-p", "-t", "view"], capture_output=True,
                           text=True).stdout

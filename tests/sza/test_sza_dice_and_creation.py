@@ -289,3 +289,19 @@ def test_a_class_with_one_ability_and_one_weapon_rolls_for_neither(monkeypatch: 
     sheet = create_character("firefighter", dice=forced(66, 30, 40, 60))
     assert [r["why"] for r in sheet["rolls"]][-1] == "smarts (units)" and len(sheet["rolls"]) == 8
     assert (sheet["ability"], sheet["weapons"][0]["weapon"]) == ("fire_suit", "crowbar")
+
+
+def test_the_created_partys_numbers_are_those_creation_rolls_with_seeds_one_to_seven() -> None:
+    """`prefabs/sza/created_party.yaml`: "Seven created characters (ecs-zombie character create,
+    seeds 1..7)", in the file's order. Their Stamina, Strength, Accuracy, Smarts, Initiative and
+    Morale are what creation rolls for each class with those seeds (a value edited by hand, even
+    one that leaves a bonus band unchanged, fails here). Weapons and abilities were then chosen so
+    that every class ability a character uses by an action is in play, and are not compared."""
+    from ecs_zombie._layout import PREFABS_DIR
+
+    party = yaml.safe_load((PREFABS_DIR / "sza" / "created_party.yaml").read_text(encoding="utf-8"))
+    assert len(party) == 7
+    for seed, (key, body) in enumerate(party.items(), start=1):
+        made = sheet_to_prefab(create_character(body["SzaCharacter"]["cls"], seed, body["SzaCharacter"]["name"]))
+        assert list(made) == [key]
+        assert (made[key]["SzaAttributes"], made[key]["Wounds"]) == (body["SzaAttributes"], body["Wounds"]), key
