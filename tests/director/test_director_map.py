@@ -106,11 +106,12 @@ def test_blocked_exit_becomes_a_ladder_to_a_tile_laid_apart(make_game: Any) -> N
     assert all(hexgrid.distance(tuple(t.center), h) > 3 for h in covered)
 
 
-def test_crossing_a_ladder_costs_z_and_stopping_on_it_blocks_it(make_game: Any) -> None:
+@pytest.mark.parametrize("ruleset", ["director", "director-adaptive", "director-sza"])
+def test_crossing_a_ladder_costs_z_and_stopping_on_it_blocks_it(make_game: Any, ruleset: str) -> None:
     """Ladder/Sewer: "moving onto the Ladder/Sewer Hex and spending Z movement points. If the player
     does not have enough movement points left to reach the other end, they stop on the entrance
-    (thus blocking the route for the other players!)". Z = 2."""
-    game = make_game("director")
+    (thus blocking the route for the other players!)". Z = 2 (design), in each hybrid too."""
+    game = make_game(ruleset)
     p0, p1 = setup(game)
     s_ent, s_tile = start(game)
     lay(game, tileset(game).tiles["ALLEY"], 0, (5, 0), s_ent, 1, False, 0)

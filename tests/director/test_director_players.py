@@ -516,10 +516,12 @@ def test_melee_strikes_two_zombies_only_when_they_are_adjacent_to_each_other(mak
 # -- movement -------------------------------------------------------------------------------------
 
 
-def test_players_move_y_hexes(make_game: Any) -> None:
+@pytest.mark.parametrize("ruleset", ["director", "director-adaptive", "director-sza"])
+def test_players_move_y_hexes(make_game: Any, ruleset: str) -> None:
     """"each Unpinned player model can now move Y hexes" (design: Y = `player_move`, 4): every hex
-    offered is at most 4 steps away, and the hex 4 along is offered, the 5th is not."""
-    game = make_game("director")
+    offered is at most 4 steps away, and the hex 4 along is offered, the 5th is not; the same in
+    each hybrid built on the Director game (each declares Y afresh)."""
+    game = make_game(ruleset)
     p0, _p1 = _lone(game)
     east_tile(game)
     asked = run_system(game, "director.player_move", {"director.move": only(0, [2, 0], stay)})

@@ -51,9 +51,11 @@ def test_zombie_goes_for_the_nearer_player_then_fewest_hp_then_recent_first(make
     assert at(game, z) == (-1, 0)
 
 
-def test_zombie_moves_its_full_x_by_the_shortest_path(make_game: Any) -> None:
-    """"should always move their full distance (until they reach an adjacent hex)": X = 2."""
-    game = make_game("director")
+@pytest.mark.parametrize("ruleset", ["director", "director-adaptive", "director-sza"])
+def test_zombie_moves_its_full_x_by_the_shortest_path(make_game: Any, ruleset: str) -> None:
+    """"should always move their full distance (until they reach an adjacent hex)": X = 2 (design), in
+    the Director game and in each hybrid built on it (each declares X afresh)."""
+    game = make_game(ruleset)
     p0, p1 = setup(game)
     put(game, p0, -2, 0)
     put(game, p1, -2, 2)
