@@ -525,6 +525,12 @@ def load_previous(path: str, sources: dict[str, Source]) -> dict[str, dict[str, 
             if e.get("file") in same and e.get("status") in ("killed", "timeout", "crash")}
 
 
+def mutant_ids(path: str) -> set[str]:
+    """`--unseen`: the id of every mutant an earlier run's --json holds."""
+    doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    return {e["id"] for e in doc.get("mutants", [])}
+
+
 def _clean_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("COVERAGE_", "ECS_MUTATION_", "PYTEST_")) and k not in (
@@ -856,6 +862,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("package", choices=sorted(pkgs))
     ap.add_argument("--sample", type=int, metavar="N", help="a random sample of N mutants (fixed by --seed)")
     ap.add_argument("--seed", type=int, default=0, metavar="S", help="the sample's seed (default 0)")
+    ap.add_argument("--unseen", action="append", metavar="FILE", help="leave out every mutant an earlier --json "
+                    "run holds, whatever became of it (repeatable): a fresh --sample of the rest estimates the "
+                    "score of mutants no test was written for")
     ap.add_argument("--changed-since", metavar="GIT_REF", help="only mutants of lines changed since GIT_REF")
     ap.add_argument("--jobs", type=int, default=1, metavar="J", help="mutants run at once (default 1)")
     ap.add_argument("--json", metavar="FILE", help="write every mutant's result and the survivors as JSON")
@@ -893,6 +902,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.changed_since:
         changed = changed_lines(ROOT, args.changed_since, sorted({m.file for m in mutants}))
         mutants = [m for m in mutants if changed.get(m.file, set()) & set(range(m.line, m.end_line + 1))]
+    if args.unseen:
+        seen = set().union(*(mutant_ids(f) for f in args.unseen))
+        mutants = [m for m in mutants if m.ident not in seen]
     if args.sample is not None and args.sample < len(mutants):
         mutants = sorted(random.Random(args.seed).sample(mutants, args.sample),
                          key=lambda m: (m.file, m.line, m.col, m.replacement))
