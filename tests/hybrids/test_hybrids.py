@@ -276,3 +276,26 @@ def test_director_sza_measures_intensity_as_the_director_game() -> None:
     run_system(game, "core.intensity")
     assert inten.value == 100
     game.close()
+
+
+def test_director_sza_is_the_director_game_with_its_bite_swapped() -> None:
+    """director-sza.yaml = director.yaml but `director.zombie_attack` -> `hybrids.sza_bites` (with
+    SZA's packages, its rules table, the components grafted onto the survivors, its pieces and the
+    melee step the bite calls): every other number (the draw's dice and noise, X, Y, Z, the
+    intensity weights) is the Director game's, which its own tests play."""
+    from ecs_zombie.data import load_yaml, plain
+
+    base = plain(load_yaml(RULESETS_DIR / "director.yaml"))
+    hybrid = plain(load_yaml(RULESETS_DIR / "director-sza.yaml"))
+    for key in ("id", "name", "description", "default_scenario"):
+        base.pop(key), hybrid.pop(key)
+    zombies = next(p for p in hybrid["phases"] if p["name"] == "zombies")["systems"]
+    at = zombies.index("hybrids.sza_bites")
+    assert next(p for p in base["phases"] if p["name"] == "zombies")["systems"][at] == "director.zombie_attack"
+    zombies[at] = "director.zombie_attack"
+    assert hybrid.pop("packages") == [*base.pop("packages"), "sza", "hybrids"]
+    assert hybrid.pop("prefabs") == [*base.pop("prefabs"), "hybrids/director-sza/pieces.yaml"]
+    assert hybrid.pop("attached") == ["SzaAttributes", "SzaArms"]
+    assert hybrid.pop("steps") == {"melee_strike": "sza.melee_strike"}
+    assert hybrid["tables"].pop("sza.rules") == "sza/rules.yaml"
+    assert hybrid == base
