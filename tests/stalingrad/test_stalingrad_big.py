@@ -94,3 +94,38 @@ def test_the_horde_scenario_plays_and_draws() -> None:
     assert len(lines[2]) == 3 + 3 * 80 and len(board.zombies(game)) > 150
     check(game)
     game.close()
+
+
+# The Tractor Works type table the horde scenario's spawn section follows (1d12).
+TRACTOR_WORKS_TYPES = {**dict.fromkeys(range(1, 7), "walker"), 7: "runner", 8: "runner", 9: "brute", 10: "brute",
+                       11: "lurker", 12: "lurker"}
+
+
+def test_the_horde_brings_one_zombie_to_each_edge_square_every_third_round() -> None:
+    """Design (horde scenario, `horde/spawn.yaml` and `horde/track.yaml`): "on each S round one
+    zombie at each of the eight edge squares" (A..D north, F..J south), "a spawn every third" round;
+    "each zombie's type by 1d12 as in Tractor Works". Six rounds: eight zombies on rounds 3 and 6,
+    none on the others, one per edge square in the waves' order, each of the type its roll gives."""
+    game = new_game(str(HORDE), 1)
+    game.play(PolicyTable("heuristic"), stop_after=6)
+    edge = [(12, 0), (30, 0), (48, 0), (66, 0), (12, 79), (30, 79), (48, 79), (66, 79)]
+    spawned = [(i, e) for i, e in enumerate(game.events) if e[1] == "zombie_spawned"]
+    assert [e[0] for _i, e in spawned] == [3] * 8 + [6] * 8
+    assert [tuple(e[2]["square"]) for _i, e in spawned] == edge * 2
+    for i, e in spawned:
+        roll = game.events[i - 1]
+        assert (roll[1], roll[2]["dice"], roll[2]["why"]) == ("roll", "1d12", "zombie type")
+        assert e[2]["type"] == TRACTOR_WORKS_TYPES[roll[2]["values"][0]]
+    game.close()
+
+
+def test_the_horde_maps_doors_drawn_open_stand_open() -> None:
+    """Design (horde scenario, `horde/map.yaml`): the city blocks' doors, 42 of them, of which 29
+    are drawn standing open (`/`, the ruined blocks') and 13 shut (`+`): at setup the closed-door
+    squares the zombies and characters must open are those 13."""
+    game = new_game(str(HORDE), 1)
+    game.step()  # the setup system makes the doors
+    doors = game.world.query(DoorState, Position)
+    assert len(doors) == 42 and sum(d.open for _e, (d, _p) in doors) == 29
+    assert len(board.closed_doors(game)) == 13
+    game.close()
