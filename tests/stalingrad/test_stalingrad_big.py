@@ -129,3 +129,25 @@ def test_the_horde_maps_doors_drawn_open_stand_open() -> None:
     assert len(doors) == 42 and sum(d.open for _e, (d, _p) in doors) == 29
     assert len(board.closed_doors(game)) == 13
     game.close()
+
+
+@pytest.mark.parametrize(("escaped", "fallen", "rnd", "outcome"), [
+    (2, 0, 5, board.SURVIVORS), (1, 0, 5, None), (1, 2, 5, None), (1, 3, 5, board.ZOMBIES), (0, 3, 5, board.ZOMBIES),
+    (1, 0, 29, None), (1, 0, 30, board.ZOMBIES)])
+def test_the_horde_is_won_by_two_escaping_by_round_thirty(escaped: int, fallen: int, rnd: int,
+                                                           outcome: str | None) -> None:
+    """Design (horde scenario, `horde/victory.yaml`): "two of the four characters must escape by the
+    end of round 30; the zombies win when that can no longer happen" (its round track's length)."""
+    from ecs_zombie.systems.stalingrad import round as rounds
+
+    game = new_game(str(HORDE), 1)
+    game.step()  # set up
+    left = list(board.characters(game))
+    assert len(left) == 4
+    for ent in left[: escaped + fallen]:  # those who escaped, and those who fell, are off the board
+        game.world.delete(ent)
+    board.bump(game, "escaped", escaped)
+    game.tick = rnd
+    rounds.end_segment(game)
+    assert game.outcome == outcome
+    game.close()
