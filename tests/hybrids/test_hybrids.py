@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ecs_zombie import new_game
+from ecs_zombie import Game, new_game
 from ecs_zombie.components import Engaged, Faction, Wounds
 from ecs_zombie.ruleset import RULESETS_DIR
 from ecs_zombie.strict import StrictError
@@ -298,4 +298,108 @@ def test_director_sza_is_the_director_game_with_its_bite_swapped() -> None:
     assert hybrid.pop("attached") == ["SzaAttributes", "SzaArms"]
     assert hybrid.pop("steps") == {"melee_strike": "sza.melee_strike"}
     assert hybrid["tables"].pop("sza.rules") == "sza/rules.yaml"
+    assert hybrid == base
+
+
+def _sza_paced() -> Game:
+    game = new_game("sza-paced", seed=1)
+    run_system(game, "sza.stage")  # the party, each character with its Intensity
+    force(game, dice=[1] * 6)
+    run_system(game, "core.pacer")  # the pacer's state is made
+    return game
+
+
+@pytest.mark.parametrize(("mode", "turns", "top", "after"), [
+    (BUILD_UP, 0, 49, BUILD_UP), (BUILD_UP, 0, 50, SUSTAIN),  # peak 50
+    (SUSTAIN, 0, 0, SUSTAIN), (SUSTAIN, 1, 0, FADE),  # sustain: 1 turn
+    (FADE, 3, 21, FADE), (FADE, 3, 20, RELAX),  # fade_to 20
+    (RELAX, 3, 0, RELAX), (RELAX, 4, 0, BUILD_UP),  # relax: 4 turns
+])
+def test_sza_paced_pacer_thresholds(mode: str, turns: int, top: int, after: str) -> None:
+    """DESIGN CHOICE (prefabs/rulesets/sza-paced.yaml): Build Up ends when the highest character
+    intensity reaches 50, Sustain Peak lasts 1 turn, Peak Fade until the highest is 20 or less,
+    Relax 4 turns. Each boundary, from the pacer's state as its system starts."""
+    game = _sza_paced()
+    state = game.world.query1(PacerState)[0][1]
+    state.mode, state.mode_rounds = mode, turns
+    for _ent, inten in game.world.query1(Intensity):
+        inten.value = 0
+    game.world.query1(Intensity)[0][1].value = top
+    force(game, dice=[1] * 6)
+    run_system(game, "core.pacer")
+    assert state.mode == after
+    game.close()
+
+
+def test_sza_paced_intensity_counts_stamina_three_a_point_and_decays_ten() -> None:
+    """DESIGN CHOICE (sza-paced.yaml): "a point of Stamina counts 3"; going down adds 15; kills add
+    nothing; a turn without a wound takes 10 off; never above 100."""
+    game = _sza_paced()
+    ent, inten = game.world.query1(Intensity)[0]
+    wounds = game.world.get(ent, Wounds)
+    wounds.taken += 2
+    run_system(game, "core.intensity")
+    assert inten.value == 6
+    inten.value, inten.kills = 30, 2
+    run_system(game, "core.intensity")
+    assert inten.value == 20  # no wound: -10, and the two kills count 0
+    inten.seen = wounds.taken = wounds.limit - 1  # one point of Stamina left
+    wounds.taken += 1  # down: the point lost, and 15 for going down
+    run_system(game, "core.intensity")
+    assert inten.value == 20 + 3 + 15
+    wounds.taken -= 10  # back up (healed), then 5 more points lost
+    inten.value, inten.seen = 95, wounds.taken
+    wounds.taken += 5
+    run_system(game, "core.intensity")
+    assert inten.value == 100  # 95 + 15, never above the cap
+    game.close()
+
+
+def test_sza_paced_is_sza_with_the_adaptive_director_added() -> None:
+    """sza-paced.yaml = sza.yaml plus the adaptive director: `core.pacer` once the scenario's events
+    have run, `core.intensity` once a turn, the pacer's `summon` step (an SZA spawn where the game
+    master picks), the Intensity component and the pacer's parameters (played above), summons of
+    1d2-1 a turn growing by one per 3 Build Up turns without zombies, at most 2 more. Every other
+    number is SZA's, which its own tests play."""
+    from ecs_zombie.data import load_yaml, plain
+
+    base = plain(load_yaml(RULESETS_DIR / "sza.yaml"))
+    paced = plain(load_yaml(RULESETS_DIR / "sza-paced.yaml"))
+    for key in ("id", "name", "description", "default_scenario"):
+        base.pop(key), paced.pop(key)
+    assert paced.pop("packages") == [*base.pop("packages"), "hybrids"]
+    assert paced.pop("prefabs") == [*base.pop("prefabs"), "hybrids/sza-paced/characters.yaml"]
+    assert paced.pop("attached") == ["Intensity"]
+    assert paced["steps"].pop("summon") == "hybrids.sza_summon"
+    added = {"peak", "sustain", "fade_to", "relax", "summons", "growth_every", "stamina_intensity"}
+    assert {k: paced["parameters"].pop(k)["default"] for k in added} == {
+        "peak": 50, "sustain": 1, "fade_to": 20, "relax": 4, "summons": "1d2-1", "growth_every": 3,
+        "stamina_intensity": 3}
+    systems = [s for phase in paced["phases"] for s in phase["systems"]]
+    pacer = next(s for s in systems if isinstance(s, dict) and s["system"] == "core.pacer")
+    assert pacer["params"] == {"dice": "$summons", "peak": "$peak", "sustain": "$sustain", "fade_to": "$fade_to",
+                               "relax": "$relax", "growth_every": "$growth_every", "growth_max": 2}
+    for phase in paced["phases"]:
+        phase["systems"] = [s for s in phase["systems"]
+                            if not (isinstance(s, dict) and s["system"] in ("core.pacer", "core.intensity"))]
+    assert paced == base
+
+
+def test_shambling_sza_is_shambling_with_its_strike_swapped() -> None:
+    """shambling-sza.yaml = shambling.yaml but the `strike` step -> `hybrids.sza_melee` (with SZA's
+    packages, rules table, grafted components, figures and the melee step it calls): every other
+    number is Shambling's, which its own tests play."""
+    from ecs_zombie.data import load_yaml, plain
+
+    base = plain(load_yaml(RULESETS_DIR / "shambling.yaml"))
+    hybrid = plain(load_yaml(RULESETS_DIR / "shambling-sza.yaml"))
+    for key in ("id", "name", "description", "default_scenario"):
+        base.pop(key), hybrid.pop(key)
+    assert hybrid.pop("packages") == [*base.pop("packages"), "sza", "hybrids"]
+    assert hybrid.pop("prefabs") == [*base.pop("prefabs"), "hybrids/shambling-sza/figures.yaml"]
+    assert hybrid.pop("attached") == ["SzaAttributes", "SzaArms"]
+    assert hybrid["tables"].pop("sza.rules") == "sza/rules.yaml"
+    assert hybrid["steps"].pop("melee_strike") == "sza.melee_strike"
+    assert (hybrid["steps"]["strike"], base["steps"]["strike"]) == ("hybrids.sza_melee", "shambling.crt_strike")
+    hybrid["steps"]["strike"] = base["steps"]["strike"]
     assert hybrid == base
