@@ -281,6 +281,25 @@ def test_reach_costs_blocked_and_stop_squares() -> None:
     assert (0, 0) not in cheap
 
 
+def test_reach_files_blocked_and_stop_squares_by_x_and_y_on_a_board_wider_than_tall() -> None:
+    """Blocked and stop squares are looked up by their own x and y (a 4 x 3 board, so a mix-up of
+    the two shows), and those off the board are ignored rather than wrapped onto another square."""
+    m = grid("....",
+             "....",
+             "....")
+    walled = g.reach(m, (0, 0), 4, 1, 1, set(), {(1, 0), (1, 1), (4, 0), (-1, 1), (0, 3)}, {(0, 1), (4, 1), (-1, 2)})
+    assert walled == {(0, 1): (1, S)}  # every way on is blocked, and (0, 1) ends the move
+    assert (3, 0) not in g.reach(m, (0, 0), 3, 1, 1, set(), {(3, 0)}, set())
+    free = g.reach(m, (2, 0), 3, 1, 1, set(), {(0, 2), (9, 0), (0, 9)}, {(3, -1)})
+    assert sorted(free) == sorted((x, y) for x in range(4) for y in range(3) if (x, y) not in ((2, 0), (0, 2)))
+    assert (free[(0, 0)], free[(1, 2)], free[(3, 2)]) == ((2, W), (2, S), (2, SE))
+    # a stop square on the top row, and one past the right edge (not to be wrapped onto the next row)
+    gate = g.reach(m, (0, 0), 4, 1, 1, set(), {(1, 1), (1, 2)}, {(1, 0), (4, 0)})
+    assert gate == {(1, 0): (1, E), (0, 1): (1, S), (0, 2): (2, S)}
+    # a stop square whose x is past the board's height
+    assert g.reach(m, (3, 2), 4, 1, 1, set(), {(2, 1), (2, 2)}, {(3, 1)}) == {(3, 1): (1, N)}
+
+
 def test_reach_stops_at_closed_doors_and_its_path() -> None:
     m = grid(".D..")
     assert g.reach(m, (0, 0), 5, 1, 1, {(1, 0)}, set(), set()) == {}
