@@ -82,12 +82,11 @@ def rotate(h: Hex, k: int) -> Hex:
 
 
 def within(center: Hex, radius: int) -> list[Hex]:
-    """Every hex at most `radius` steps from `center`, sorted."""
+    """Every hex at most `radius` steps from `center`, sorted (made in that order: q, then r, rising)."""
     out = []
     for dq in range(-radius, radius + 1):
         for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
             out.append((center[0] + dq, center[1] + dr))
-    out.sort()
     return out
 
 

@@ -71,10 +71,8 @@ def step_order(rs: Ruleset) -> list[tuple[str, Step]]:
     out: list[tuple[str, Step]] = []
     placed: set[str] = set()
 
-    def visit(path: str, step: Step, depth: int) -> None:
+    def visit(path: str, step: Step) -> None:  # each step is placed once: the walk ends
         out.append((path, step))
-        if depth > 8:
-            return
         names = [n for n, _p in step.spec.calls if n != "*"]
         for pname in step.spec.step_params:
             value = step.params.get(pname)
@@ -84,11 +82,11 @@ def step_order(rs: Ruleset) -> list[tuple[str, Step]]:
         for name in names:
             if name in rs.steps and name not in placed:
                 placed.add(name)
-                visit(f"{path}/{name}", rs.steps[name], depth + 1)
+                visit(f"{path}/{name}", rs.steps[name])
 
     for _phase, entries in rs.phases:
         for entry in entries:
-            visit(entry.label, entry, 0)
+            visit(entry.label, entry)
     for name in sorted(rs.steps):
         if name not in placed:
             out.append((f"steps.{name}", rs.steps[name]))
