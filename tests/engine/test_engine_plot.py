@@ -175,6 +175,37 @@ def test_a_sweep_plot(tmp_path: Path, figures: list[Any]) -> None:
     assert any(0.9 in b and 0.0 in b for b in low_high)  # zombies at 5: no outcome, a band of 0..0
 
 
+@pytest.mark.parametrize(("count", "each"), [(16, True), (17, False)])
+def test_sixteen_values_get_a_tick_each_and_seventeen_are_spaced(tmp_path: Path, figures: list[Any], count: int,
+                                                                 each: bool) -> None:
+    """The limit of one tick per value, at its edge, in both plots: 16 game lengths or swept values
+    each get their tick; at 17 matplotlib spaces whole-number ticks (game lengths) or its own (a
+    sweep)."""
+    from matplotlib.ticker import FixedLocator
+
+    s = Summary()
+    for i in range(count):
+        s.add({"seed": i, "outcome": "zombies", "turns": i + 1, "kills": 0}, ["kills"])
+    plot.batch_plot(s, None, "t", tmp_path / "b.png")
+    left = figures[0].axes[0]
+    assert isinstance(left.xaxis.get_major_locator(), FixedLocator) == each
+    if each:
+        assert list(left.get_xticks()) == list(range(1, count + 1))
+    points = [(x, {"outcomes": {"survivors": {"rate": 0.5, "ci95": [0.4, 0.6]}}}) for x in range(count)]
+    plot.sweep_plot("cap", points, "sweep", tmp_path / "s.png")
+    ax = figures[1].axes[0]
+    assert isinstance(ax.xaxis.get_major_locator(), FixedLocator) == each
+    assert (list(ax.get_xticks()) == list(range(count))) == each
+
+
+def test_the_metrics_interval_is_a_band_without_an_edge(tmp_path: Path, figures: list[Any]) -> None:
+    """The shaded 95% interval is a fill only (no outline drawn over the bars it spans)."""
+    plot.batch_plot(summary(), "kills", "t", tmp_path / "b.png")
+    right = figures[0].axes[1]
+    (band,) = [p for p in right.patches if p not in {q for c in right.containers for q in c.patches}]
+    assert band.get_linewidth() == 0 and band.get_alpha() == 0.25
+
+
 def test_an_unwritable_plot_is_a_game_error(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     with pytest.raises(GameError, match="cannot write"):
