@@ -151,3 +151,20 @@ def test_the_horde_is_won_by_two_escaping_by_round_thirty(escaped: int, fallen: 
     rounds.end_segment(game)
     assert game.outcome == outcome
     game.close()
+
+
+def test_the_horde_types_each_zombie_by_the_tractor_works_die_at_every_edge() -> None:
+    """Design (`horde/spawn.yaml`): "each zombie's type by 1d12 as in Tractor Works": 1-6 walker,
+    7-8 runner, 9-10 brute, 11-12 lurker, forced at each threshold, one zombie to each edge square."""
+    from tests.helpers import force, run_system
+
+    game = new_game(str(HORDE), 1)
+    game.step()  # set up
+    game.tick = 3
+    rolls = [6, 7, 8, 9, 10, 11, 12, 1]
+    force(game, dice=rolls)
+    run_system(game, "spawn")
+    got = [e[2]["type"] for e in game.events if e[1] == "zombie_spawned"]
+    assert got == [TRACTOR_WORKS_TYPES[r] for r in rolls] == [
+        "walker", "runner", "runner", "brute", "brute", "lurker", "lurker", "walker"]
+    game.close()
