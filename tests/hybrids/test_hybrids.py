@@ -403,3 +403,60 @@ def test_shambling_sza_is_shambling_with_its_strike_swapped() -> None:
     assert (hybrid["steps"]["strike"], base["steps"]["strike"]) == ("hybrids.sza_melee", "shambling.crt_strike")
     hybrid["steps"]["strike"] = base["steps"]["strike"]
     assert hybrid == base
+
+
+def test_paced_stalingrad_intensity_decays_twenty_and_counts_only_wounds() -> None:
+    """DESIGN CHOICE (stalingrad-paced.yaml): a wound counts 20 (played above); going down and
+    kills add nothing; a round without a wound takes 20 off; never above 100."""
+    game = new_game("stalingrad-paced", seed=1)
+    run_system(game, "stalingrad.setup")
+    ent, inten = game.world.query1(Intensity)[0]
+    wounds = game.world.get(ent, Wounds)
+    inten.value, inten.kills = 50, 3
+    run_system(game, "core.intensity")
+    assert inten.value == 30  # no wound: -20, and the kills count 0
+    inten.seen = wounds.taken = wounds.limit - 1
+    wounds.taken += 1  # the last wound: down, which adds nothing of its own
+    run_system(game, "core.intensity")
+    assert inten.value == 50
+    inten.value, inten.seen = 90, wounds.taken
+    wounds.taken += 1
+    run_system(game, "core.intensity")
+    assert inten.value == 100  # 90 + 20, never above the cap
+    game.close()
+
+
+@pytest.mark.parametrize(("ruleset", "added"), [("stalingrad-shambling", "card"), ("stalingrad-paced", "pacer")])
+def test_stalingrads_hybrids_are_stalingrad_with_their_spawn_swapped(ruleset: str, added: str) -> None:
+    """stalingrad-shambling.yaml = stalingrad.yaml but the `spawn` step -> `stalingrad.card_spawn`
+    (with Shambling's package and deck); stalingrad-paced.yaml = stalingrad.yaml but `spawn` ->
+    `core.pacer` summoning through `stalingrad.spawn`, `core.intensity` before the end segment,
+    Intensity on the characters and the pacer's parameters (played above). Every other number is
+    Stalingrad's, which its own tests play."""
+    from ecs_zombie.data import load_yaml, plain
+
+    base = plain(load_yaml(RULESETS_DIR / "stalingrad.yaml"))
+    hybrid = plain(load_yaml(RULESETS_DIR / f"{ruleset}.yaml"))
+    for key in ("id", "name", "description", "default_scenario"):
+        base.pop(key), hybrid.pop(key)
+    assert base["steps"]["spawn"] == "stalingrad.spawn"
+    if added == "card":
+        assert hybrid.pop("packages") == [*base.pop("packages"), "shambling"]
+        assert hybrid["tables"].pop("shambling.deck") == "shambling/deck.yaml"
+        assert hybrid["steps"]["spawn"] == "stalingrad.card_spawn"
+    else:
+        assert hybrid.pop("prefabs") == [*base.pop("prefabs"), "hybrids/stalingrad-paced/figures.yaml"]
+        assert hybrid.pop("attached") == ["Intensity"]
+        assert hybrid["steps"].pop("summon") == "stalingrad.spawn"
+        assert hybrid["steps"]["spawn"] == {"system": "core.pacer", "params": {
+            "dice": "$summons", "peak": "$peak", "sustain": "$sustain", "fade_to": "$fade_to", "relax": "$relax",
+            "growth_every": "$growth_every", "growth_max": 2}}
+        added_params = {"peak", "sustain", "fade_to", "relax", "summons", "growth_every", "wound_intensity"}
+        assert {k: hybrid["parameters"].pop(k)["default"] for k in added_params} == {
+            "peak": 40, "sustain": 1, "fade_to": 20, "relax": 2, "summons": "1d3", "growth_every": 2,
+            "wound_intensity": 20}
+        for phase in hybrid["phases"]:
+            phase["systems"] = [s for s in phase["systems"]
+                                if not (isinstance(s, dict) and s["system"] == "core.intensity")]
+    hybrid["steps"]["spawn"] = base["steps"]["spawn"]
+    assert hybrid == base
