@@ -140,6 +140,10 @@ def test_the_tree_grows_only_through_the_searching_sides_decisions_down_to_its_d
     policy = RecordingMCTS(iterations=60, depth=depth)
     policy.choose(game, game.pending)  # type: ignore[arg-type]
     assert _height(policy.root) == depth
+    # every iteration passes through the root and one of its options, and counts once on each
+    root = policy.root
+    assert root.visits == 60 and sum(c.visits for c in root.children.values()) == 60
+    assert 0 <= root.wins <= root.visits and root.wins == sum(c.wins for c in root.children.values())
     game.close()
 
 

@@ -313,3 +313,16 @@ def test_a_batch_reports_its_progress_chunk_by_chunk() -> None:
     seen: list[int] = []
     balance.play_batch(BatchSpec("shambling", 20, seed=1), progress=seen.append)
     assert seen == [2] * 10
+
+
+def test_a_merged_summary_counts_every_games_length_by_outcome_and_every_metric() -> None:
+    """A sweep's total is its points' games together: the lengths (all of them, and by outcome, which
+    the batch plot stacks) and each metric's moments hold every game of both summaries."""
+    total, part = Summary(), Summary()
+    total.add({"seed": 0, "outcome": "won", "turns": 3, "kills": 1}, ["kills"])
+    part.add({"seed": 1, "outcome": "won", "turns": 3, "kills": 2}, ["kills"])
+    part.add({"seed": 2, "outcome": "lost", "turns": 5, "kills": 4}, ["kills"])
+    total.merge(part)
+    assert (total.turns.n, total.turns.mean) == (3, pytest.approx(11 / 3))
+    assert {k: (h.counts, h.n) for k, h in total.turns_by_outcome.items()} == {"won": ({3: 2}, 2), "lost": ({5: 1}, 1)}
+    assert (total.metrics["kills"].n, total.metrics["kills"].mean) == (3, pytest.approx(7 / 3))

@@ -11,7 +11,7 @@ import pytest
 
 from ecs_zombie import Game, new_game
 from ecs_zombie.errors import GameError
-from ecs_zombie.systems.stalingrad import activation, attack, spawn, zombies
+from ecs_zombie.systems.stalingrad import activation, attack, board, spawn, zombies
 from ecs_zombie.systems.stalingrad import round as stalingrad_round
 from ecs_zombie.systems.stalingrad.geometry import SquareGeometry, geometry
 from tests.stalingrad.stalingrad_support import (
@@ -221,6 +221,25 @@ def test_a_zombie_adjacent_in_front_forces_h2h_facing_any_way(tmp_path: Path, fa
     assert attack.forced_h2h(game, com) and attack.forced_h2h(game, com, geo)
     assert isinstance(geo, SquareGeometry) and attack._in_front(game, com, geo)[0]
     assert {o[1] for o in attack.attack_options(game, com)} == {"h2h"}
+
+
+@pytest.mark.parametrize(("zs", "arc"), [((6, 2), "front"), ((6, 4), "front"), ((34, -27), "side"), ((5, 2), "side"),
+                                        ((4, 2), "side"), ((-25, -26), "rear"), ((4, 3), "rear")])
+def test_the_arcs_meet_at_45_and_135_degrees(tmp_path: Path, zs: tuple[int, int], arc: str) -> None:
+    """DESIGN CHOICE (modifiers.yaml): "front up to 45°, rear from 135°, side in between": facing
+    east, a square on a diagonal ahead (45°) is in the front arc and one at 45.97° (29 across, 30
+    up) on the side; a diagonal behind (135°) is still on the side, one at 135.97° (30 back, 29 up)
+    in the rear."""
+    game = make(tmp_path, [char("commissar", 5, 3, facing=2)])
+    assert board.arc(game, at(game, 5, 3), zs) == arc
+
+
+@pytest.mark.parametrize(("zs", "forced"), [((6, 2), True), ((6, 4), True), ((5, 2), False), ((4, 2), False)])
+def test_a_zombie_touching_on_a_front_diagonal_forces_h2h(tmp_path: Path, zs: tuple[int, int], forced: bool) -> None:
+    """"If adjacent to a zombie (in front arc), the attack type must be H2H": facing east, a walker
+    on a diagonal ahead forces it; one beside or on a diagonal behind does not."""
+    game = make(tmp_path, [char("commissar", 5, 3, facing=2), zombie("walker", *zs)])
+    assert attack.forced_h2h(game, at(game, 5, 3)) == forced
 
 
 def test_no_h2h_round_a_wall_corner(tmp_path: Path) -> None:

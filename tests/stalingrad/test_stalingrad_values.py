@@ -526,12 +526,13 @@ def test_victory_three_out_by_round_twelve(tmp_path: Path, escaped: int, left: i
 
 
 def test_tractor_works(make_game) -> None:
-    """The default scenario (Tractor Works): a 20 x 12 map with 4 doors and 4 search squares, spawn
-    squares A (6, 0), B (14, 0), C (0, 10), exits on the east edge; the four soldiers bottom left,
-    two walkers, a brute and a runner; the game lasts at most 40 rounds."""
+    """The default scenario (Tractor Works): a 20 x 12 map with 4 doors (two standing open) and 4
+    search squares, spawn squares A (6, 0), B (14, 0), C (0, 10), exits on the east edge; the four
+    soldiers bottom left, two walkers, a brute and a runner; the game lasts at most 40 rounds."""
     game = make_game("stalingrad", 1)
     round.setup(game)
     assert events(game, "setup") == [{"doors": 4, "search": 4}]
+    assert board.closed_doors(game) == {(5, 2), (16, 5)}  # the doors at (3, 4) and (10, 7) stand open
     g = game.tables["stalingrad.map"]
     assert (g.width, g.height) == (20, 12)
     assert (g.squares("spawn:A"), g.squares("spawn:B"), g.squares("spawn:C")) == (((6, 0),), ((14, 0),), ((0, 10),))
