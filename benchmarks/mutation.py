@@ -88,6 +88,9 @@ def packages() -> dict[str, Package]:
              for name in ("shambling", "stalingrad", "sza", "director")}
     return {"engine": Package("engine", ("ecs_zombie/*.py",), ("tests/engine", "tests/test_all_rulesets.py")),
             "core": Package("core", ("systems/core/*.py",), ("tests/shambling", "tests/director", *RULES_TESTS)),
+            # the systems hybrids add, and the pieces they graft onto a host game's (the hybrid rulesets'
+            # files are their host game's: `_rulesets_of`)
+            "hybrids": Package("hybrids", ("systems/hybrids/*.py",), RULES_TESTS, "prefabs/hybrids"),
             **games}
 
 
