@@ -26,14 +26,17 @@ METHODS = {"outcomes": "Wilson score interval, 95%",
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion (Wilson 1927); (0, 1) for n = 0."""
+    """Wilson score interval for a binomial proportion (Wilson 1927); (0, 1) for n = 0. No success
+    gives a lower bound of exactly 0 and all successes an upper bound of exactly 1 (the formula's
+    centre - half is 0 there, but about 3e-18 in floating point: a target rate of 0 looked out of
+    every interval)."""
     if n == 0:
         return 0.0, 1.0
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return (0.0 if successes == 0 else max(0.0, centre - half)), (1.0 if successes == n else min(1.0, centre + half))
 
 
 def _betacf(a: float, b: float, x: float) -> float:

@@ -343,7 +343,6 @@ class StrictWorld(World):
         World.add(self, ent, comp)
 
     def remove(self, ent: int, ctype: type[C]) -> C | None:
-        self._open()
         if self.guard is not None and ent in self._ents and ctype in self._ents[ent]:
             self.guard.removed(ent, ctype)
         return World.remove(self, ent, ctype)

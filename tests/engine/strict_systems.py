@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from ecs_zombie.components import Faction, Markers, Owner, Tally, Wounds
+from ecs_zombie.components import Faction, Kind, Markers, Owner, Tally, Wounds
 from ecs_zombie.decisions import Decision
 from ecs_zombie.game import Game
 from ecs_zombie.registry import metrics
@@ -52,6 +52,9 @@ def honest(game: Game, mode: str = "") -> Generator[Decision, object, None]:
         yield from game.run_step("undeclared", {})
     elif mode == "in_step":
         yield from game.run_step("nested", {})
+    elif mode == "own":  # an entity it made is its own: anything may be added to it
+        made = game.world.create(Kind("token"))
+        game.world.add(made, Tally())
     elif mode == "after_decision":
         yield from game.decide("player:0", "strict_test.pick", ["a", "b"])
         game.world.get(ent, Markers).add("late")

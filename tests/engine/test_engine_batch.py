@@ -35,6 +35,9 @@ def test_wilson_interval_against_known_values() -> None:
     assert wilson(0, 10) == pytest.approx((0.0, 0.277533), abs=1e-6)
     assert wilson(81, 263) == pytest.approx((0.2553, 0.3662), abs=5e-5)
     assert wilson(10, 10) == pytest.approx((0.722467, 1.0), abs=1e-6)
+    # none or all of them: the bound at that end is exactly 0 or 1, not the formula's rounding error
+    assert [wilson(0, n)[0] for n in (1, 10, 100, 1000)] == [0.0] * 4
+    assert [wilson(n, n)[1] for n in (1, 10, 100, 1000)] == [1.0] * 4
 
 
 def test_quantiles_from_a_histogram() -> None:

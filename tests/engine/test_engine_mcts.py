@@ -191,6 +191,17 @@ def test_the_search_leaves_the_prior_where_its_rollouts_say_so() -> None:
         MCTSPolicy(prior=1.5)
 
 
+def test_the_prior_left_by_the_favoured_option_is_shared_by_the_others() -> None:
+    """PUCT's prior: the favoured option `prior` (0.75), the other n - 1 options the rest in equal
+    shares (0.25 each here, with two options). Node of 4 visits, 2 wins (mean 0.5); the favoured
+    option a tried 3 times, 2 wins: a scores 2/3 + 1.4 x 0.75 x 2 / 4 = 1.192, the untried b
+    0.5 + 1.4 x 0.25 x 2 / 1 = 1.2: b is taken (with a share of 0.25 / 2, a would be)."""
+    policy = MCTSPolicy(c=1.4, prior=0.75)
+    node = Node(visits=4, wins=2.0, favoured=b"a")
+    node.children = {b"a": Node(visits=3, wins=2.0)}
+    assert policy._select(node, [b"a", b"b"], PCG32(1, 1)) == 1
+
+
 def test_a_decision_of_one_option_is_answered_without_searching() -> None:
     """Only one legal option: nothing to search, no fork made, no draw from the policy's stream."""
     from ecs_zombie.decisions import Decision

@@ -80,6 +80,16 @@ def test_a_batch_plot(tmp_path: Path, figures: list[Any]) -> None:
     assert (width, height) == (1200, 540)
 
 
+def test_outcomes_of_the_same_length_are_stacked(tmp_path: Path, figures: list[Any]) -> None:
+    """Game length by outcome, stacked: where both outcomes have games of one length, the second
+    outcome's bar stands on the first's."""
+    s = Summary()
+    for outcome, turns in [("survivors", 5), ("survivors", 5), ("zombies", 5), ("zombies", 7)]:
+        s.add({"seed": 0, "outcome": outcome, "turns": turns, "kills": 1}, ["kills"])
+    plot.batch_plot(s, None, "t", tmp_path / "b.png")
+    assert bars(figures[0].axes[0]) == [(5, 0, 2), (5, 2, 1), (7, 0, 1)]
+
+
 def test_a_metric_most_games_leave_at_zero_is_drawn_on_a_log_axis(tmp_path: Path, figures: list[Any]) -> None:
     s = Summary()
     for i in range(200):

@@ -237,6 +237,10 @@ def test_a_load_shares_frozen_components_of_equal_values_and_nothing_else(tmp_pa
     (lambda s: s.pop("seed"), "the save's content is inconsistent: Object missing required field seed"),
     (lambda s: s["entities"].append([998, [["Kind", [1, 2]]]]), "the save's content is inconsistent: entity 998 "
                                                                  "component Kind: Expected array of length 1, got 2"),
+    # a record too short to hold its id is named by its place in the list (the 54th, #53)
+    (lambda s: s["entities"].append([]), "inconsistent: entity #53: Expected array of length 2, got 0"),
+    (lambda s: s["entities"].append(7), "inconsistent: entity #53: Expected array, got int"),
+    (lambda s: s["entities"].append([5]), "inconsistent: entity 5: Expected array of length 2, got 1"),
 ])
 def test_inconsistent_content_is_a_save_error(change: Any, message: str) -> None:
     game = new_game("shambling", 3)

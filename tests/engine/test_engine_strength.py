@@ -22,7 +22,11 @@ from tests.helpers import run_cli
 
 
 def test_teams_expand_the_seats() -> None:
+    import esper
+
+    before = len(esper._context_map)
     assert teams("shambling", 2) == {"survivors": ["player:0", "player:1"], "zombies": ["narrator"]}
+    assert len(esper._context_map) == before  # the game made to count the seats is closed
     assert table_spec("random", ["player:0", "player:1"], "heuristic") == \
         "heuristic,player:0=random,player:1=random"
 
@@ -222,6 +226,44 @@ def test_tune_bisects_a_real_valued_parameter_to_the_tolerance(monkeypatch: pyte
     thirds = tune("shambling", "chance", 0.1, games=1000, max_games=1000)
     inner = sorted(v for v in thirds.points if 0.0 < v < 1 / 3)
     assert inner[-1] == 0.166666666667 and all(v == round(v, 12) for v in inner)
+
+
+def _fake_rates(monkeypatch: pytest.MonkeyPatch, rate: Any) -> list[float]:
+    """Tune's games stood in for: at each value, `rate(value)` of the games won (exactly)."""
+    import ecs_zombie.tune as tuning
+
+    played: list[float] = []
+
+    def fake_batch(spec: BatchSpec, *_: Any) -> Any:
+        (value,) = spec.params.values()
+        played.append(value)
+        hits = round(rate(value) * spec.games)
+        return type("B", (), {"interrupted": False, "summary": type("S", (), {
+            "games": spec.games, "failed": 0, "outcomes": {"survivors": hits}})()})()
+
+    monkeypatch.setattr(tuning, "param_range", lambda *_: ("float", 0.0, 1.0))
+    monkeypatch.setattr(tuning, "validated_params", lambda *_: {})
+    monkeypatch.setattr(tuning, "check", lambda *_: [])
+    monkeypatch.setattr(tuning, "play_batch", fake_batch)
+    return played
+
+
+def test_a_target_on_the_edge_of_the_ends_intervals_is_reachable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A target is out of reach only beyond both ends' intervals: a rate of 0 measured at the low
+    end (interval from 0) and of 1 at the high end (to 1) leave the targets 0 and 1 in reach."""
+    _fake_rates(monkeypatch, lambda v: v)
+    for goal in (0.0, 1.0):
+        result = tune("shambling", "chance", goal, games=100, max_games=100)
+        assert result.reachable and result.best is not None and result.best.rate == goal
+
+
+def test_equal_rates_at_both_ends_are_searched_as_rising(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's direction comes from the two ends' rates; equal ones count as rising, so a
+    value whose rate is below the target becomes the new low end and the search moves up."""
+    played = _fake_rates(monkeypatch, lambda v: 0.5 if v in (0.0, 1.0) else 0.2)
+    tune("shambling", "chance", 0.5, games=100, max_games=100)
+    inner = [v for v in played if 0.0 < v < 1.0]
+    assert inner[:3] == [0.5, 0.75, 0.875]
 
 
 def test_a_tournament_entry_reports_decisions_per_game_and_milliseconds_per_decision() -> None:

@@ -79,6 +79,18 @@ def test_each_undeclared_access_is_named(scenario: str, mode: str, message: str)
     assert message in str(info.value)
 
 
+def test_a_systems_own_new_entity_and_changes_outside_any_system_are_not_checked(scenario: str) -> None:
+    """What a system creates is its own: components it adds to an entity it made this run are not
+    held to its `creates`. Outside any system (a test, a tool between ticks) nothing is checked."""
+    game = new_game(scenario, 1, strict=True, params={"mode": "own"})
+    game.play()
+    assert game.over
+    from ecs_zombie.components import Tally
+
+    game.world.add(strict_systems._first(game), Tally())  # no system runs: no check
+    game.close()
+
+
 def test_without_strict_mode_nothing_is_checked(scenario: str) -> None:
     game = new_game(scenario, 1, strict=False, params={"mode": "write"})
     game.play()

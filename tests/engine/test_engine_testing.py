@@ -100,6 +100,9 @@ def test_an_undeclared_write_fails_in_strict_mode_only(tmp_path: Path) -> None:
     with pytest.raises(StrictError, match=r"testing\.sneaky"):
         testing.check_random_play(target, seed=1)
     testing.check_random_play(target, seed=1, strict=False)
+    with pytest.raises(StrictError, match=r"testing\.sneaky"):  # the recorded check is strict by default too
+        testing.check_recorded_replay(target, 1, tmp_path / "g.replay")
+    testing.check_recorded_replay(target, 1, tmp_path / "g.replay", strict=False)
 
 
 def test_strict_mode_is_what_new_games_get_within_it(tmp_path: Path) -> None:

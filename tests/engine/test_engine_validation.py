@@ -166,3 +166,15 @@ def test_misspelt_keys_are_refused_with_a_suggestion(tmp_path: Path) -> None:
     path = edited(tmp_path, "max_ticks: 10", "max_tick: 10")
     with pytest.raises(DataError, match=r"rs.yaml:\d+: max_tick: unknown key 'max_tick' \(did you mean 'max_ticks'"):
         load_ruleset(str(path))
+
+
+@pytest.mark.parametrize(("deck", "message"), [("{table: shambling.deck}", "decks[0]: missing field 'name'"),
+                                               ("{name: 3, table: shambling.deck}", "decks[0].name")])
+def test_a_deck_without_a_name_in_text_is_refused_with_its_place(tmp_path: Path, deck: str, message: str) -> None:
+    """A scenario's deck needs a `name` in text (the deck entity is made and found under it)."""
+    (tmp_path / "s.yaml").write_text(
+        f"ruleset: shambling\nentities: [{{prefab: board, per_player: true}}]\ndecks:\n  - {deck}\n")
+    with pytest.raises(DataError) as info:
+        load_scenario(str(tmp_path / "s.yaml"))
+    assert f"s.yaml:4: {message}" in str(info.value)
+
