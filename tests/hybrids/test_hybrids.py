@@ -206,6 +206,7 @@ def test_director_sza_a_bite_that_misses_does_nothing() -> None:
 # -- sza-paced: SZA's campaign paced by the adaptive director ----------------------------------------
 
 LEVEL2 = [[28, 1], [23, 9], [30, 10], [33, 6]]  # prefabs/sza/maps.yaml, the bungalow's spawns level2
+LEVEL1 = [[1, 2], [10, 1], [19, 3], [19, 10], [12, 10], [1, 7]]  # and level1
 
 
 def _laid_out() -> object:
@@ -460,3 +461,61 @@ def test_stalingrads_hybrids_are_stalingrad_with_their_spawn_swapped(ruleset: st
                                 if not (isinstance(s, dict) and s["system"] == "core.intensity")]
     hybrid["steps"]["spawn"] = base["steps"]["spawn"]
     assert hybrid == base
+
+
+def test_shambling_sza_a_striker_attacks_its_own_opponents_first_and_never_the_fallen() -> None:
+    """The hybrid's strike: the striking side picks among the figures the strike may hurt that
+    still stand (short of their limit), the attacker's own opponents first ("attack a figure
+    engaged with you"); with none of those, any of them. The heuristic finishes off the weakest."""
+    game, survivor, zombie = _fight()
+    make = game.ruleset.prefabs["zombie"].make  # type: ignore[attr-defined]
+    other, fallen, hurt = (game.world.create(*make()) for _ in range(3))  # type: ignore[attr-defined]
+    game.world.get(fallen, Wounds).taken = 6  # type: ignore[attr-defined]
+    game.world.get(hurt, Wounds).taken = 5  # type: ignore[attr-defined]
+    eligible = [other, zombie, fallen, hurt]
+    force(game, dice=[10, 10])  # 100: a miss, whoever is struck
+    asked = run_system(game, "strike", board=0, zone="front", side="survivors", attackers=[survivor],  # type: ignore[arg-type]
+                       eligible=eligible, supporters=[], attacker_player="player:0", defender_player="narrator")
+    assert asked == [] and events(game, "attack")[0]["target"] == zombie  # its one opponent: no choice
+    game.world.get(survivor, Engaged).opponents = []  # type: ignore[attr-defined]
+    force(game, dice=[10, 10])
+    asked = run_system(game, "strike", board=0, zone="front", side="survivors", attackers=[survivor],  # type: ignore[arg-type]
+                       eligible=eligible, supporters=[], attacker_player="player:0", defender_player="narrator")
+    assert [d.options for d in asked] == [[other, zombie, hurt]]
+    assert events(game, "attack")[-1]["target"] == hurt  # 1 Stamina left: the weakest
+
+
+@pytest.mark.parametrize("count", [0, 1])
+def test_sza_paced_summons_nothing_for_none_and_one_for_one(count: int) -> None:
+    """The pacer's summons on an SZA board: none asked, no area picked and nothing spawned; one
+    asked, one zombie."""
+    game = _laid_out()
+    asked = run_system(game, "summon", answers={"hybrids.spawn_area": "level1"}, count=count)
+    assert len([d for d in asked if d.kind == "hybrids.spawn_area"]) == count
+    assert len(events(game, "spawned")) == count
+
+
+def test_sza_paced_summons_nothing_before_the_board_is_laid_out() -> None:
+    """Before a scenario's board is laid out there is nowhere to bring zombies in: nothing happens."""
+    game = new_game("sza-paced", seed=1)
+    assert run_system(game, "summon", count=2) == [] and events(game, "spawned") == []
+
+
+@pytest.mark.parametrize(("where", "area"), [((20, 6), "level1"), ((16, 11), "level2"), ((1, 1), "level2")])
+def test_sza_paced_summons_come_where_the_nearest_square_is_farthest_from_the_party(
+        where: tuple[int, int], area: str) -> None:
+    """The game master's heuristic (as Left 4 Dead's director spawns out of sight): the area whose
+    nearest spawn square is farthest from every character, squares and diagonals counting 1. The
+    bungalow's level1 squares: (1, 2) (10, 1) (19, 3) (19, 10) (12, 10) (1, 7); level2: (28, 1)
+    (23, 9) (30, 10) (33, 6). From (20, 6): level1 is 3 away at (19, 3), level2 3 away at (23, 9):
+    a tie, the first; from (16, 11): level1 3 at (19, 10), level2 7 at (23, 9)."""
+    from ecs_zombie.components import Position
+    from ecs_zombie.systems.sza.state import characters
+
+    game = _laid_out()
+    for ent in characters(game):  # type: ignore[arg-type]
+        pos = game.world.get(ent, Position)  # type: ignore[attr-defined]
+        pos.x, pos.y = where
+    asked = run_system(game, "summon", count=1)  # the heuristic picks
+    assert [d.options for d in asked if d.kind == "hybrids.spawn_area"] == [["level1", "level2"]]
+    assert events(game, "spawned")[0]["at"] in {"level1": LEVEL1, "level2": LEVEL2}[area]
