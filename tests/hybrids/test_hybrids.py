@@ -519,3 +519,35 @@ def test_sza_paced_summons_come_where_the_nearest_square_is_farthest_from_the_pa
     asked = run_system(game, "summon", count=1)  # the heuristic picks
     assert [d.options for d in asked if d.kind == "hybrids.spawn_area"] == [["level1", "level2"]]
     assert events(game, "spawned")[0]["at"] in {"level1": LEVEL1, "level2": LEVEL2}[area]
+
+
+def test_shambling_sza_figures_start_unwounded_with_their_stamina() -> None:
+    """Design (prefabs/hybrids/shambling-sza/figures.yaml): survivors have 12 Stamina, the hero 16,
+    a zombie 6, and none starts with any taken."""
+    game = new_game("shambling-sza", seed=1)
+    limits = sorted(game.world.get(e, Wounds).limit for e, f in game.world.query1(Faction) if f.side == "survivors")
+    assert limits[-1] == 16 and set(limits[:-1]) == {12}
+    assert all(w.taken == 0 for _e, w in game.world.query1(Wounds))
+    zombie = game.world.get(game.world.create(*game.ruleset.prefabs["zombie"].make()), Wounds)
+    assert (zombie.taken, zombie.limit) == (0, 6)
+    game.close()
+
+
+@pytest.mark.parametrize(("striker", "roll", "hit"), [("hero", 73, True), ("hero", 74, False),
+                                                      ("zombie", 35, True), ("zombie", 36, False)])
+def test_shambling_sza_the_hero_and_a_zombie_strike_by_their_accuracy(striker: str, roll: int, hit: bool) -> None:
+    """Design (shambling-sza figures): the hero's Accuracy 70 with a fire axe (+3 stationary) hits
+    at 73 or under and takes 1d10 + 2 (Strength 75); a zombie's Accuracy 35 with its bite (+0) hits
+    at 35 or under and takes 1d10 (Strength 50: no Bonus Attack Value). The damage die forced 1."""
+    game, _survivor, zombie = _fight()
+    hero = next(e for e, f in game.world.query1(Faction)  # type: ignore[attr-defined]
+                if f.side == "survivors" and game.world.get(e, Wounds).limit == 16)  # type: ignore[attr-defined]
+    game.world.get(hero, Engaged).opponents = [zombie]  # type: ignore[attr-defined]
+    game.world.get(zombie, Engaged).opponents = [hero]  # type: ignore[attr-defined]
+    attacker, target, side = (hero, zombie, "survivors") if striker == "hero" else (zombie, hero, "zombies")
+    force(game, dice=[roll // 10 or 10, roll % 10 or 10, 1])
+    _strike(game, side, [attacker], [target])
+    (attack,) = events(game, "attack")
+    assert (attack["chance"], attack["hit"]) == (73 if striker == "hero" else 35, hit)
+    damage = (3 if striker == "hero" else 1) if hit else 0
+    assert game.world.get(target, Wounds).taken == damage  # type: ignore[attr-defined]
