@@ -190,44 +190,6 @@ def test_a_sweep_stopped_between_two_values_keeps_those_played(monkeypatch: pyte
     assert [v for v, _s in result.sweep] == [3]
 
 
-def test_tune_bisects_a_real_valued_parameter_to_the_tolerance(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A real parameter (`type: float`; no shipped ruleset declares one) is bisected until the bracket
-    is narrower than the tolerance, (hi - lo) / 64 unless given; midpoints are rounded to 12 digits.
-    The games are stood in for by a rate exactly equal to the value (hits = value x games), so the
-    search must close on the target 0.3 from both sides and report it closest."""
-    import ecs_zombie.tune as tuning
-
-    played: list[float] = []
-
-    def fake_batch(spec: BatchSpec, *_: Any) -> Any:
-        (value,) = spec.params.values()
-        played.append(value)
-        hits = round(value * spec.games)
-        return type("B", (), {"interrupted": False, "summary": type("S", (), {
-            "games": spec.games, "failed": 0, "outcomes": {"survivors": hits}})()})()
-
-    monkeypatch.setattr(tuning, "param_range", lambda *_: ("float", 0.0, 1.0))
-    monkeypatch.setattr(tuning, "validated_params", lambda *_: {})
-    monkeypatch.setattr(tuning, "check", lambda *_: [])
-    monkeypatch.setattr(tuning, "play_batch", fake_batch)
-    result = tune("shambling", "chance", 0.3, games=1000, max_games=1000)
-    values = sorted(result.points)
-    assert values[0] == 0.0 and values[-1] == 1.0
-    assert all(v == round(v, 12) for v in values)
-    inner = [v for v in values if 0.0 < v < 1.0]
-    # 0.5 (above), 0.25 (below), 0.375, 0.3125 (above), 0.28125, 0.296875 (below): the bracket
-    # 0.296875..0.3125 is 1/64 wide, not wider than the tolerance, and the search stops
-    assert inner == [0.25, 0.28125, 0.296875, 0.3125, 0.375, 0.5]
-    assert result.best is not None and result.best.value == 0.296875
-    narrower = tune("shambling", "chance", 0.3, games=1000, max_games=1000, tolerance=0.001)
-    assert len(narrower.points) > len(result.points)
-    # a range whose halves have no short decimal form: each midpoint is kept to 12 digits
-    monkeypatch.setattr(tuning, "param_range", lambda *_: ("float", 0.0, 1 / 3))
-    thirds = tune("shambling", "chance", 0.1, games=1000, max_games=1000)
-    inner = sorted(v for v in thirds.points if 0.0 < v < 1 / 3)
-    assert inner[-1] == 0.166666666667 and all(v == round(v, 12) for v in inner)
-
-
 def _fake_rates(monkeypatch: pytest.MonkeyPatch, rate: Any) -> list[float]:
     """Tune's games stood in for: at each value, `rate(value)` of the games won (exactly)."""
     import ecs_zombie.tune as tuning
@@ -246,6 +208,32 @@ def _fake_rates(monkeypatch: pytest.MonkeyPatch, rate: Any) -> list[float]:
     monkeypatch.setattr(tuning, "check", lambda *_: [])
     monkeypatch.setattr(tuning, "play_batch", fake_batch)
     return played
+
+
+def test_tune_bisects_a_real_valued_parameter_to_the_tolerance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real parameter (`type: float`; no shipped ruleset declares one) is bisected until the bracket
+    is narrower than the tolerance, (hi - lo) / 64 unless given; midpoints are rounded to 12 digits.
+    The games are stood in for by a rate exactly equal to the value (hits = value x games), so the
+    search must close on the target 0.3 from both sides and report it closest."""
+    import ecs_zombie.tune as tuning
+
+    _fake_rates(monkeypatch, lambda v: v)
+    result = tune("shambling", "chance", 0.3, games=1000, max_games=1000)
+    values = sorted(result.points)
+    assert values[0] == 0.0 and values[-1] == 1.0
+    assert all(v == round(v, 12) for v in values)
+    inner = [v for v in values if 0.0 < v < 1.0]
+    # 0.5 (above), 0.25 (below), 0.375, 0.3125 (above), 0.28125, 0.296875 (below): the bracket
+    # 0.296875..0.3125 is 1/64 wide, not wider than the tolerance, and the search stops
+    assert inner == [0.25, 0.28125, 0.296875, 0.3125, 0.375, 0.5]
+    assert result.best is not None and result.best.value == 0.296875
+    narrower = tune("shambling", "chance", 0.3, games=1000, max_games=1000, tolerance=0.001)
+    assert len(narrower.points) > len(result.points)
+    # a range whose halves have no short decimal form: each midpoint is kept to 12 digits
+    monkeypatch.setattr(tuning, "param_range", lambda *_: ("float", 0.0, 1 / 3))
+    thirds = tune("shambling", "chance", 0.1, games=1000, max_games=1000)
+    inner = sorted(v for v in thirds.points if 0.0 < v < 1 / 3)
+    assert inner[-1] == 0.166666666667 and all(v == round(v, 12) for v in inner)
 
 
 def test_a_target_on_the_edge_of_the_ends_intervals_is_reachable(monkeypatch: pytest.MonkeyPatch) -> None:
