@@ -134,9 +134,7 @@ class _Plan:
     a few layouts (every zombie alike), so what depends on the layout alone is worked out once."""
 
     rows: tuple[tuple[type, Callable[..., Any]], ...]  # per row: its component's class and maker
-    types: tuple[type, ...]  # per row: its component's class
     held: frozenset[type]
-    kind: bool  # whether the entity holds a `Kind`
     looks: tuple[_Kind, ...]  # its components with fields to look into (any value, entity ids)
     members: list[int]  # the entities of this layout, as they are read
 
@@ -188,7 +186,7 @@ def read_entities(state: SavedState, bad: str,
         table = {t: m(*r.values) for (t, m), r in zip(plan.rows, rows_of)}  # noqa: B905 (same length)
         plan.members.append(ent)
         types_of[ent] = plan.held
-        if plan.kind and required is not None:
+        if required is not None and Kind in plan.held:
             piece = table[Kind].name
             need = required.get(piece)
             if need and not need <= plan.held:
@@ -209,7 +207,7 @@ def read_entities(state: SavedState, bad: str,
         _check_references(types_of, refs, bad)
     holders: dict[type, list[int]] = {}
     for plan in plans.values():
-        for t in plan.types:
+        for t, _make in plan.rows:
             holders.setdefault(t, []).extend(plan.members)
     for ents in holders.values():
         ents.sort()
@@ -218,9 +216,8 @@ def read_entities(state: SavedState, bad: str,
 
 def _plan(layout: tuple[type, ...], kinds: dict[type, _Kind], make: dict[type, Callable[..., Any]]) -> _Plan:
     rows = [kinds[struct] for struct in layout]
-    types = tuple(kind.cls for kind in rows)
-    return _Plan(tuple((kind.cls, make[struct]) for kind, struct in zip(rows, layout, strict=True)), types,
-                 frozenset(types), Kind in types, tuple(kind for kind in rows if kind.loose or kind.ids), [])
+    return _Plan(tuple((kind.cls, make[struct]) for kind, struct in zip(rows, layout, strict=True)),
+                 frozenset(kind.cls for kind in rows), tuple(kind for kind in rows if kind.loose or kind.ids), [])
 
 
 def check_entities(state: SavedState, bad: str, required: dict[str, frozenset[type]],
