@@ -69,5 +69,5 @@ def sza_melee(game: Game, board: int, zone: str, side: str, attackers: list[int]
 
 @heuristic("hybrids.melee_target")
 def melee_target(game: Game, d: Decision) -> int:
-    """Finish off the weakest: the fewest Stamina left (then the lowest id)."""
+    """Finish off the weakest: the fewest Stamina left (then the first offered)."""
     return min((game.world.get(int(e), Wounds).left, i) for i, e in enumerate(d.options))[1]
