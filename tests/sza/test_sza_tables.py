@@ -18,7 +18,7 @@ from ecs_zombie.errors import DataError
 from ecs_zombie.ruleset import RULESETS_DIR, load_ruleset
 from ecs_zombie.systems.sza import tables
 from ecs_zombie.systems.sza.board import UNSEEN
-from ecs_zombie.systems.sza.character_sheet import create_character, save_prefab
+from ecs_zombie.systems.sza.character_sheet import create_character, save_prefab, sheet_to_prefab
 from tests.helpers import ROOT, run_cli
 
 SHIPPED = ROOT / "prefabs" / "sza"
@@ -403,6 +403,23 @@ def test_save_prefab(tmp_path: Path) -> None:
     doc = load_yaml(path)
     assert doc["siti"]["extends"] == "sza_character"
     assert doc["siti"]["SzaCharacter"]["abilities"][0] in ("tending_to_wounds", "vial_of_antidote")
+
+
+def test_every_character_sets_its_own_stamina_and_attributes() -> None:
+    """`sza_character`'s own Stamina and attributes are a template's, never a character's: the six
+    printed characters, the created party and a sheet from `character create` each set Wounds
+    (taken and limit) and all five attributes, so the base's values reach no game (the mutation
+    run's equivalent entries for pieces.yaml lines 8-9 rest on this)."""
+    fields = {"Wounds": {"taken", "limit"},
+              "SzaAttributes": {"strength", "accuracy", "smarts", "initiative", "morale"}}
+    bodies = {name: body for f in ("pieces.yaml", "created_party.yaml")
+              for name, body in shipped(f).items() if body.get("extends") == "sza_character"}
+    sheet = create_character("paramedic", 9, name="Siti")
+    bodies.update(sheet_to_prefab(sheet))
+    assert len(bodies) == 6 + 7 + 1
+    for name, body in bodies.items():
+        for comp, names in fields.items():
+            assert set(body[comp]) == names, (name, comp)
 
 
 def test_the_shipped_tables_as_a_game_reads_them(make_game: Any) -> None:
