@@ -135,9 +135,14 @@ def rules(data: Any) -> Rules:
         check_keys(w, ("title", "damage", "magazine", "bands", "extra_bullets"), f)
         _dice(w, "damage", f)
         need(w, "magazine", int, f)
+        after = 0  # a band starts where the one before it ended: a distance in two bands is a typo
         for j, b in enumerate(need(w, "bands", list, f)):
             if not (isinstance(b, list) and len(b) == 3 and all(isinstance(x, int) for x in b)):
                 raise fail("expected [from, to, modifier]", w["bands"], j, f"{f}.bands[{j}]")
+            if b[0] != after + 1 or b[1] < b[0]:
+                raise fail(f"expected a band from {after + 1} (the square after the last band's), "
+                           "to no less than its from", w["bands"], j, f"{f}.bands[{j}]")
+            after = b[1]
     for cid, c in classes.items():
         f = f"classes.{cid}"
         check_keys(c, ("title", "modifiers", "indoor", "outdoor", "abilities", "weapons", "ranged"), f)
