@@ -135,6 +135,11 @@ def test_morale_boost_once_per_combat(make_game: Any) -> None:
     dice(game, *([9] * 6))
     asked = drive(game, perform(game, mary, "attack", board, st))
     assert not asked and [a["target"] for a in logged(game, "attack")] == zs
+    fourth = zombie(game, 8, 2, stamina=100)  # +1, not more: Morale 3 attacks three of four
+    dice(game, *([9] * 8))
+    drive(game, perform(game, mary, "attack", board, st))
+    assert len(logged(game, "attack")) == 3 + 3
+    game.world.delete(fourth)
     initiative(game)  # a new turn of the same combat: still boosted, still spent
     assert ability_options(game, costa) == []
     for z in zs:
@@ -144,7 +149,7 @@ def test_morale_boost_once_per_combat(make_game: Any) -> None:
     assert ability_options(game, costa) == ["ability:morale_boost"]
     dice(game, *([9] * 4))
     asked = drive(game, perform(game, mary, "attack", board, st))
-    assert len(asked) == 2 and len(logged(game, "attack")) == 3 + 2
+    assert len(asked) == 2 and len(logged(game, "attack")) == 3 + 3 + 2
 
 
 def test_inspire(make_game: Any) -> None:
