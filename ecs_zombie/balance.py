@@ -17,6 +17,7 @@ from ecs_zombie.batch import STOP_SIGNALS, BatchSpec, check, run_batch, signal_o
 from ecs_zombie.coverage import Coverage
 from ecs_zombie.errors import GameError
 from ecs_zombie.rows import RowWriter
+from ecs_zombie.ruleset import Parameter
 from ecs_zombie.scenario import load_scenario
 from ecs_zombie.stats import Summary
 
@@ -106,6 +107,19 @@ def _whole() -> Iterator[None]:
         handler(caught[0], None)
 
 
+def numeric_parameter(target: str, key: str, verb: str) -> Parameter:
+    """The ruleset's int or float parameter `key`, which a sweep or a tune varies (`verb`: what is
+    done to it, for the message when it cannot be)."""
+    ruleset = load_scenario(target).ruleset
+    param = ruleset.parameters.get(key)
+    if param is None:
+        known = ", ".join(sorted(ruleset.parameters)) or "none"
+        raise GameError(f"unknown parameter {key!r} for ruleset {ruleset.id!r} (known: {known})")
+    if param.type not in ("int", "float"):
+        raise GameError(f"parameter {key!r} is {param.type}: only int and float parameters can be {verb}")
+    return param
+
+
 def sweep_values(spec_text: str, target: str) -> tuple[str, list[Any]]:
     """`KEY=START..STOP[:STEP]` -> the parameter's name and its values (inclusive of STOP)."""
     key, sep, rng = spec_text.partition("=")
@@ -114,13 +128,7 @@ def sweep_values(spec_text: str, target: str) -> tuple[str, list[Any]]:
     if not sep or not dots or not key.strip():
         raise GameError(f"--param for a sweep takes KEY=START..STOP[:STEP], got {spec_text!r}")
     key = key.strip()
-    scenario = load_scenario(target)
-    param = scenario.ruleset.parameters.get(key)
-    if param is None:
-        known = ", ".join(sorted(scenario.ruleset.parameters)) or "none"
-        raise GameError(f"unknown parameter {key!r} for ruleset {scenario.ruleset.id!r} (known: {known})")
-    if param.type not in ("int", "float"):
-        raise GameError(f"parameter {key!r} is {param.type}: only int and float parameters can be swept")
+    param = numeric_parameter(target, key, "swept")
     start = param.check(start_text.strip(), "--param")
     stop = param.check(stop_text.strip(), "--param")
     step = param.check(step_text.strip(), "--param") if step_text.strip() else (1 if param.type == "int" else 0.1)

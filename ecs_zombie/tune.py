@@ -23,10 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ecs_zombie.balance import play_batch, validated_params
+from ecs_zombie.balance import numeric_parameter, play_batch, validated_params
 from ecs_zombie.batch import BatchSpec, check
 from ecs_zombie.errors import GameError
-from ecs_zombie.scenario import load_scenario
 from ecs_zombie.stats import wilson
 
 
@@ -86,13 +85,7 @@ class Tuning:
 
 def param_range(target: str, param: str, given: tuple[Any, Any] | None) -> tuple[str, Any, Any]:
     """The parameter's type and the range searched: `--range`, else its declared min and max."""
-    rs = load_scenario(target).ruleset
-    p = rs.parameters.get(param)
-    if p is None:
-        known = ", ".join(sorted(rs.parameters)) or "none"
-        raise GameError(f"unknown parameter {param!r} for ruleset {rs.id!r} (known: {known})")
-    if p.type not in ("int", "float"):
-        raise GameError(f"parameter {param!r} is {p.type}: only int and float parameters can be tuned")
+    p = numeric_parameter(target, param, "tuned")
     lo, hi = given if given is not None else (p.minimum, p.maximum)
     if lo is None or hi is None:
         raise GameError(f"parameter {param!r} declares no min and max: give --range LO..HI")

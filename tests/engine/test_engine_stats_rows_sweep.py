@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from ecs_zombie import balance
+from ecs_zombie import balance, tune
 from ecs_zombie.errors import GameError
 from ecs_zombie.rows import RowWriter
 from ecs_zombie.ruleset import Parameter
@@ -225,6 +225,15 @@ def test_float_sweeps_reach_stop_despite_rounding(monkeypatch: pytest.MonkeyPatc
     fake_scenario(monkeypatch)
     with pytest.raises(GameError, match=r"unknown parameter 'p' for ruleset 'fake' \(known: none\)"):
         balance.sweep_values("p=1..2", "x")
+    with pytest.raises(GameError, match=r"unknown parameter 'p' for ruleset 'fake' \(known: none\)"):
+        tune.param_range("x", "p", None)  # tune looks its parameter up as a sweep does
+
+
+def test_only_a_number_can_be_tuned(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_scenario(monkeypatch, Parameter("flag", "bool", False), Parameter("n", "int", 1, 0, 50))
+    with pytest.raises(GameError, match="parameter 'flag' is bool: only int and float parameters can be tuned"):
+        tune.param_range("x", "flag", None)
+    assert tune.param_range("x", "n", None) == ("int", 0, 50)
 
 
 def test_a_sweep_plays_the_same_games_at_each_value(tmp_path: Path) -> None:
@@ -326,3 +335,16 @@ def test_a_merged_summary_counts_every_games_length_by_outcome_and_every_metric(
     assert (total.turns.n, total.turns.mean) == (3, pytest.approx(11 / 3))
     assert {k: (h.counts, h.n) for k, h in total.turns_by_outcome.items()} == {"won": ({3: 2}, 2), "lost": ({5: 1}, 1)}
     assert (total.metrics["kills"].n, total.metrics["kills"].mean) == (3, pytest.approx(7 / 3))
+
+
+def test_t_below_one_and_at_the_median() -> None:
+    """Student's t tables' other columns: the 75th percentile with 10 degrees of freedom is 0.700
+    (a t under 1, where the upper tail is still taken from the incomplete beta), the median is 0 for
+    any df, and the quantile is only defined strictly between 0 and 1."""
+    assert t_quantile(0.75, 10) == pytest.approx(0.6998, abs=1e-4)
+    assert t_cdf(0.6998, 10) == pytest.approx(0.75, abs=1e-4)
+    assert t_cdf(-0.6998, 10) == pytest.approx(0.25, abs=1e-4)
+    assert t_quantile(0.5, 10) == pytest.approx(0.0, abs=1e-11)
+    for p in (0.0, 1.0, -0.1, 1.1):
+        with pytest.raises(ValueError, match=f"got {p}$"):
+            t_quantile(p, 10)
