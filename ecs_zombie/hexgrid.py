@@ -163,7 +163,7 @@ def weighted_paths(start: Hex, cost: Callable[[Hex, Hex], int | None], budget: i
     order = 0
     while heap:
         c, _o, h = heapq.heappop(heap)
-        if c > best.get(h, budget + 1):
+        if c > best[h]:  # a stale entry: a cheaper way here was found after it was pushed
             continue
         steps = [(n, cost(h, n)) for n in neighbours(h)]
         if extra and h in extra:

@@ -87,6 +87,14 @@ def test_validate_everything_shipped() -> None:
     assert "prefabs/scenarios/sza/bungalow.yaml: scenario ok (ruleset sza)" in result.stdout
 
 
+def test_validate_a_prefab_file_alone() -> None:
+    """A prefab file checked on its own, in a fresh process: its ruleset is loaded first, since its
+    components (SZA's attributes, arms, ...) are registered by that ruleset's package."""
+    result = run_cli("validate", "prefabs/sza/pieces.yaml")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().endswith("pieces.yaml: prefabs ok")
+
+
 @pytest.mark.parametrize(("args", "needles"), [
     (["run", "nosuchgame"], ["unknown ruleset 'nosuchgame'"]),
     (["run", "shambling", "--dice", "7"], ["impossible for a d6"]),

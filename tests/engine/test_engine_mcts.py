@@ -147,6 +147,24 @@ def test_the_tree_grows_only_through_the_searching_sides_decisions_down_to_its_d
     game.close()
 
 
+def test_every_rollout_is_played_to_the_games_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rollout is scored by the game's outcome: the one that expands the tree plays on by the
+    rollout policy from the new node, never scored where a decision is still pending."""
+    from ecs_zombie import search
+
+    forks: list[Game] = []
+
+    def keep(fork: Game, rng: PCG32) -> None:
+        forks.append(fork)
+        determinize(fork, rng)
+
+    monkeypatch.setattr(search, "determinize", keep)
+    game, _hidden = _face_down_position()
+    MCTSPolicy(iterations=12, depth=2).choose(game, game.pending)  # type: ignore[arg-type]
+    assert len(forks) == 12 and all(f.outcome is not None for f in forks)
+    game.close()
+
+
 def test_searching_frees_every_world_it_makes() -> None:
     """Each iteration forks the game mid-tick, and each tick keeps a copy of its start: each is
     closed once no game shares it. Before, every fork left an esper world behind (13 GB after 400

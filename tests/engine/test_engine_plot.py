@@ -6,6 +6,7 @@ the format."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -258,3 +259,30 @@ def test_a_plot_drawn_is_closed_once_written(tmp_path: Path) -> None:
     with pytest.raises(GameError):
         plot.batch_plot(summary(), "kills", "t", tmp_path / "b.bmp")  # a format refused: closed too
     assert set(plt.get_fignums()) == before
+
+
+@pytest.mark.parametrize(("count", "labelled"), [(12, True), (13, False)])
+def test_up_to_twelve_metric_values_are_labelled_with_their_share(tmp_path: Path, figures: list[Any], count: int,
+                                                                  labelled: bool) -> None:
+    """Each bar of the metric's distribution carries its share while there are at most 12 of them;
+    more would overlap, so 13 carry none."""
+    s = Summary()
+    for i in range(count):
+        s.add({"seed": i, "outcome": "zombies", "turns": 3, "kills": i}, ["kills"])
+    plot.batch_plot(s, "kills", "t", tmp_path / "b.png")
+    right = figures[0].axes[1]
+    assert [t.get_text() for t in right.texts] == ([f"{100 / count:.1f}%"] * count if labelled else [])
+
+
+def test_plots_draw_off_screen_whatever_backend_the_environment_names(tmp_path: Path) -> None:
+    """A batch on a desktop (or with MPLBACKEND set for an interactive session) still writes its file
+    without opening a window: the plots choose matplotlib's off-screen Agg backend."""
+    import subprocess
+    import sys
+
+    code = ("from ecs_zombie import plot; import matplotlib; plot._pyplot(); "
+            "print(matplotlib.get_backend().lower())")
+    env = {**os.environ, "MPLBACKEND": "svg"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.strip() == "agg"

@@ -57,3 +57,32 @@ def test_event_lines() -> None:
             "narrator chose wait (k)"
         assert reading.event((1, "game_over", {"outcome": "survivors"}, "")) == "game over: survivors"
         assert reading.event((1, "moved", {}, "")) is None
+
+
+def test_cards_of_one_face_are_alike_and_pieces_of_one_kind_are_numbered() -> None:
+    """A card is read by its face and a deck by its name, unnumbered: 32 cards of face P2 in the
+    Director game's deck are each "card P2" (which one is which does not matter at the table), where
+    two walkers of Escape from Stalingrad Z are "walker 1" and "walker 2"."""
+    from ecs_zombie.components import Card, Deck
+
+    with new_game("director", 1) as game:
+        reading = Reading(game)
+        faces = [reading.labels[e] for e, card in game.world.query1(Card) if card.face == "P2"]
+        assert faces == ["card P2"] * 32
+        assert sorted(reading.labels[e] for e, _d in game.world.query1(Deck))[:2] == ["ammo deck", "director deck"]
+    with new_game("stalingrad", 1) as game:
+        assert Reading(game).pieces()[1] == "(10, 3): walker 1"
+
+
+def test_a_persons_own_decisions_are_left_out_of_what_happened() -> None:
+    """The terminal shows what others did: the decisions of the person's own side are left out,
+    every other side's decisions and every other event stay, and with no side nothing is left out."""
+    with new_game("stalingrad", 1) as game:
+        events = [(1, "decision", {"side": "player:0", "kind": "k", "option": "wait"}, ""),
+                  (1, "decision", {"side": "narrator", "kind": "k", "option": "wait"}, ""),
+                  (1, "shuffle", {"deck": "spawn", "why": "setup", "side": "player:0"}, "")]
+        reading = Reading(game)
+        assert reading.events(events, skip_side="player:0") == ["narrator chose wait (k)",
+                                                                 "shuffled the spawn deck (setup)"]
+        assert reading.events(events) == ["player:0 chose wait (k)", "narrator chose wait (k)",
+                                          "shuffled the spawn deck (setup)"]

@@ -166,5 +166,9 @@ def test_a_save_from_before_the_edit_can_still_be_inspected(data: Path) -> None:
     _edit(data / "shambling" / "strength.yaml", "hero: {unwounded: 3", "hero: {unwounded: 4")
     body = unwrap_body((data / "before.save").read_bytes(), "snapshot", "before.save")
     assert check_state(body, "before.save").tick == 0
+    from ecs_zombie.session import inspect_state
+
+    shown = inspect_state(str(data / "before.save"), None)
+    assert shown["tick"] == 0 and shown["entities"]
     with pytest.raises(SaveError, match="different rules"):
         load_game(data / "before.save")

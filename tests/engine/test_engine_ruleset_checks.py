@@ -232,6 +232,7 @@ def test_parameters_are_declared_completely(folder: Path) -> None:
     ("brokensys", "package 'brokensys' failed to import: RuntimeError: boom"),
     ("needsys", "package 'needsys' failed to import: No module named 'zzz_not_installed'"),
     ("nosuchsys", "no systems package 'nosuchsys' (looked in the shipped rules, in "),
+    ("nosuchsys.rules", "no systems package 'nosuchsys.rules' (looked in the shipped rules, in "),  # its parent
     ("3", "expected a module name"),
 ])
 def test_packages_that_do_not_import(folder: Path, package: str, message: str) -> None:

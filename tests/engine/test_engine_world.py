@@ -122,3 +122,17 @@ def test_bad_files_are_refused_with_one_line(mutate: str) -> None:
     with pytest.raises(SaveError) as info:
         restore(unwrap(data, "snapshot", "f"))
     assert "\n" not in str(info.value)
+
+
+def test_a_copy_shares_a_frozen_component_and_never_a_mutable_one() -> None:
+    """A fork or a reloaded world may hold the very object of a frozen component (it never changes,
+    and one object per value keeps memory flat), but a fresh copy of every mutable one: a change in
+    one world must not reach the other."""
+    from ecs_zombie.components import Faction
+    from ecs_zombie.world import clone_component
+
+    side = Faction("zombies")
+    assert clone_component(side) is side
+    markers = Markers(["stunned"])
+    copy = clone_component(markers)
+    assert copy == markers and copy is not markers and copy.tags is not markers.tags
