@@ -248,3 +248,51 @@ def test_an_option_unknown_to_the_rollout_policy_leaves_the_prior_even() -> None
     policy = MCTSPolicy(c=1.4, prior=0.75)
     node = Node(visits=100, wins=0.0, children={b"a": Node(visits=1, wins=1.0)}, favoured=b"elsewhere")
     assert policy._select(node, [b"a", b"b", b"c"], PCG32()) in (1, 2)
+
+
+class TiedSearch(MCTSPolicy):
+    """Its "search" leaves every option of the root with the same visits and wins, and the rollout
+    policy favouring the option `favoured`."""
+
+    favoured = 0
+
+    def _iterate(self, game: Game, decision: Any, root: Node, team: str, rng: PCG32) -> None:
+        from ecs_zombie import canonical
+
+        keys = [canonical.pack_sorted(o) for o in decision.options]
+        root.children = {k: Node(visits=2, wins=1.0) for k in keys}
+        root.favoured = keys[self.favoured]
+
+
+@pytest.mark.parametrize("favoured", [1, 2])
+def test_a_tie_of_visits_and_wins_goes_to_the_rollout_policys_choice(favoured: int) -> None:
+    """The answer is the most visited option, then the most winning; where the search left options
+    equal, the one the rollout policy (the prior) would play, not the first offered."""
+    game, _hidden = _face_down_position()
+    assert game.pending is not None and len(game.pending.options) > 2
+    policy = TiedSearch(iterations=1)
+    policy.favoured = favoured
+    assert policy.choose(game, game.pending) == favoured
+    game.close()
+
+
+def test_the_search_draws_from_its_stream_only_to_break_a_tie() -> None:
+    """A random draw (from the side's policy stream) settles a tie of PUCT scores, and only a tie:
+    a draw for a lone best option would shift every later draw of the game's search."""
+    policy = MCTSPolicy(c=1.4)
+    node = Node(visits=30, wins=10.0, favoured=b"a")
+    node.children = {b"a": Node(visits=10, wins=0.0), b"b": Node(visits=10, wins=10.0), b"c": Node(visits=10)}
+    rng = PCG32(1, 1)
+    assert policy._select(node, [b"a", b"b", b"c"], rng) == 1
+    assert rng.next32() == PCG32(1, 1).next32()  # nothing drawn
+    even = Node(visits=20, wins=10.0, favoured=b"z")
+    even.children = {b"a": Node(visits=10, wins=5.0), b"b": Node(visits=10, wins=5.0)}
+    rng = PCG32(1, 1)
+    picked = policy._select(even, [b"a", b"b"], rng)
+    assert picked == PCG32(1, 1).below(2) and rng.next32() == _second_draw()
+
+
+def _second_draw() -> int:
+    rng = PCG32(1, 1)
+    rng.below(2)
+    return rng.next32()
