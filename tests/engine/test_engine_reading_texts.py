@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
 from ecs_zombie import new_game
 from ecs_zombie.components import Kind, Markers
 from ecs_zombie.decisions import Decision
@@ -86,3 +88,80 @@ def test_a_persons_own_decisions_are_left_out_of_what_happened() -> None:
                                                                  "shuffled the spawn deck (setup)"]
         assert reading.events(events) == ["player:0 chose wait (k)", "narrator chose wait (k)",
                                           "shuffled the spawn deck (setup)"]
+
+
+def test_pieces_without_a_name_are_read_by_what_they_hold() -> None:
+    """A face-down piece without a side is "face-down piece"; two decks of one name are each
+    "NAME deck"; a piece with neither a name nor a kind is read by its game's own components (the
+    engine's only where it holds no other), and one no longer in play says so."""
+    from ecs_zombie.components import Card, Deck, Position, Wounds
+    from ecs_zombie.systems.stalingrad.components import DoorState
+
+    with new_game("stalingrad", 1) as game:
+        world = game.world
+        hidden = world.create(Markers(["hidden"]))
+        decks = [world.create(Deck("spare"), Position(4, 4)), world.create(Deck("spare"))]
+        world.create(Card("QS", 12, "S", "spare"), Position(4, 4))
+        bare = world.create(Position(3, 3), Wounds(0, 2))
+        door = world.create(Position(5, 5), DoorState())
+        reading = Reading(game)
+        assert reading.piece(hidden) == "face-down piece"
+        assert [reading.piece(d) for d in decks] == ["spare deck", "spare deck"]
+        assert reading.piece(bare) == "position wounds"
+        assert reading.piece(door) == "door state"
+        assert reading.piece(world.next_id + 5) == "a piece no longer in play"
+        # decks and cards are not pieces, even laid on a square
+        assert not any("spare" in line or "QS" in line for line in reading.pieces())
+
+
+def test_a_piece_engaged_says_with_whom() -> None:
+    from ecs_zombie.components import Engaged
+
+    with new_game("stalingrad", 1) as game:
+        reading = Reading(game)
+        sergeant, walker = reading.at(2, 8)[0], reading.at(10, 3)[0]
+        game.world.add(sergeant, Engaged([walker]))
+        assert "engaged with walker 1" in Reading(game).status(sergeant)
+
+
+def test_the_board_is_the_rulesets_drawing_or_the_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruleset's registered drawing is the board; a ruleset that registers none (Night of the
+    Shambling Dead with its drawing taken away here) lists its pieces by zone instead."""
+    from ecs_zombie.registry import BOARDS
+
+    with new_game("shambling", 1) as game:
+        game.play(stop_after=1)
+        drawn = Reading(game).board()
+        assert drawn == BOARDS["shambling"](game) and drawn != Reading(game).pieces()
+        monkeypatch.delitem(BOARDS, "shambling")
+        assert Reading(game).board() == Reading(game).pieces()
+
+
+def test_an_option_is_read_for_its_own_kind_and_a_decision_made_briefly() -> None:
+    """An option is read by the reader of its decision's kind (or of the kind named); a decision
+    already made names its pieces by their labels alone, and the reading is full again after it;
+    a context key that names no piece reads its number as a number."""
+    with new_game("stalingrad", 1) as game:
+        reading = Reading(game)
+        sergeant = reading.at(2, 8)[0]
+        assert reading.option(sergeant, "any.kind") == "sergeant (at (2, 8))"
+        assert reading.option(sergeant, "any.kind", brief=True) == "sergeant"
+        assert reading.event((1, "decision", {"side": "player:0", "kind": "k", "option": sergeant}, "")) == \
+            "player:0 chose sergeant (k)"
+        assert reading.option(sergeant, "any.kind") == "sergeant (at (2, 8))"
+        assert reading.value([sergeant]) == "sergeant (at (2, 8))"  # brief only while it reads the choice
+        asked = Reading(game, Decision("player:0", "stalingrad.action", ["a"], {"count": sergeant,
+                                                                                "figure": [sergeant]}))
+        assert asked.context() == [f"count: {sergeant}", f"figure: {sergeant}"]
+
+
+def test_an_option_is_read_by_its_kinds_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruleset registers how to read the options of its decision kinds; an option its reader
+    leaves (None) is read as a value, and a decision's own kind is the default."""
+    from ecs_zombie import reading as module
+
+    monkeypatch.setitem(module.READERS, "test.kind", lambda r, option: "the ladder" if option == "up" else None)
+    with new_game("stalingrad", 1) as game:
+        asked = Reading(game, Decision("player:0", "test.kind", ["up", "down"], {}))
+        assert [asked.option(o) for o in ("up", "down")] == ["the ladder", "down"]
+        assert Reading(game).option("up") == "up" and Reading(game).option("up", "test.kind") == "the ladder"
