@@ -296,3 +296,39 @@ def _second_draw() -> int:
     rng = PCG32(1, 1)
     rng.below(2)
     return rng.next32()
+
+
+@pytest.mark.parametrize("edge", [{"iterations": 1}, {"time": 0}, {"c": 0}, {"depth": 1}, {"prior": 0},
+                                  {"prior": 1}])
+def test_each_search_option_at_its_edge_is_taken(edge: dict[str, Any]) -> None:
+    """The smallest budget, no exploration, a tree of one level, a uniform prior and the rollout
+    policy's choice alone are all searches a user may ask for."""
+    policy = MCTSPolicy(**edge)
+    assert policy.name == "mcts"
+
+
+def test_a_time_budget_searches_until_its_time_is_up() -> None:
+    """`time=S`: iterations run until S seconds after the decision was asked, at least one."""
+    game, _hidden = _face_down_position()
+    policy = RecordingMCTS(time=0.05)
+    policy.choose(game, game.pending)  # type: ignore[arg-type]
+    assert policy.root.visits >= 1 and 0.05 <= policy.searching
+    game.close()
+
+
+def test_determinizing_reshuffles_each_draw_pile_and_forgets_scripted_dice() -> None:
+    """The order of unseen cards is sampled again in a fork (the searching side cannot know it):
+    each deck's draw pile holds the same cards in another order; dice and cards a test scripted
+    for the game are not the fork's."""
+    from ecs_zombie.components import Deck
+
+    game = new_game("shambling", 1)
+    game.dice_script.values, game.dice_script.pos = [6, 6], 0
+    fork = game.fork()
+    determinize(fork, PCG32(5, 7))
+    (_ent, deck), = game.world.query1(Deck)
+    (_e, forked), = fork.world.query1(Deck)
+    assert sorted(forked.draw) == sorted(deck.draw) and forked.draw != deck.draw
+    assert fork.dice_script.values == [] and fork.dice_script.pos == 0 and fork.card_script == []
+    fork.close()
+    game.close()
