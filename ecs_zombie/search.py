@@ -124,18 +124,19 @@ class MCTSPolicy:
         return best
 
     def _select(self, node: Node, keys: list[bytes], rng: PCG32) -> int:
-        """PUCT among the legal options, the rollout policy's option (`node.favoured`) weighted
-        `prior` in the prior; an untried option is valued at the node's mean; ties drawn at random."""
+        """PUCT among the legal options (two or more: a decision of one is never searched), the
+        rollout policy's option (`node.favoured`) weighted `prior` in the prior; an untried option
+        is valued at the node's mean; ties drawn at random."""
         n = len(keys)
         fav = node.favoured if node.favoured in keys else None
-        share = (1.0 - self.prior) / (n - 1) if fav is not None and n > 1 else 1.0 / n
+        share = (1.0 - self.prior) / (n - 1) if fav is not None else 1.0 / n
         mean = node.wins / node.visits if node.visits else 0.5
         root_n = math.sqrt(max(1, node.visits))
         scores = []
         for key in keys:
             child = node.children.get(key)
             visits = child.visits if child is not None else 0
-            q = child.wins / visits if child is not None and visits else mean
+            q = child.wins / visits if child is not None else mean  # a child is visited as it is made
             p = self.prior if key == fav else share
             scores.append(q + self.c * p * root_n / (1 + visits))
         top = max(scores)
