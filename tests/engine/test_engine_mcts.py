@@ -160,8 +160,12 @@ def test_every_rollout_is_played_to_the_games_end(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(search, "determinize", keep)
     game, _hidden = _face_down_position()
-    MCTSPolicy(iterations=12, depth=2).choose(game, game.pending)  # type: ignore[arg-type]
+    policy = RecordingMCTS(iterations=12, depth=2)
+    policy.choose(game, game.pending)  # type: ignore[arg-type]
     assert len(forks) == 12 and all(f.outcome is not None for f in forks)
+    # a rollout the player's team (the survivors) wins counts 1, any other 0
+    wins = sum(f.outcome == "survivors" for f in forks)
+    assert policy.root.wins == wins > 0
     game.close()
 
 
