@@ -15,6 +15,7 @@ import pytest
 from ecs_zombie import plot
 from ecs_zombie.errors import GameError
 from ecs_zombie.stats import Summary
+from tests.helpers import ROOT
 
 pytest.importorskip("matplotlib")
 
@@ -274,7 +275,7 @@ def test_up_to_twelve_metric_values_are_labelled_with_their_share(tmp_path: Path
     assert [t.get_text() for t in right.texts] == ([f"{100 / count:.1f}%"] * count if labelled else [])
 
 
-def test_plots_draw_off_screen_whatever_backend_the_environment_names(tmp_path: Path) -> None:
+def test_plots_draw_off_screen_whatever_backend_the_environment_names() -> None:
     """A batch on a desktop (or with MPLBACKEND set for an interactive session) still writes its file
     without opening a window: the plots choose matplotlib's off-screen Agg backend."""
     import subprocess
@@ -283,6 +284,5 @@ def test_plots_draw_off_screen_whatever_backend_the_environment_names(tmp_path: 
     code = ("from ecs_zombie import plot; import matplotlib; plot._pyplot(); "
             "print(matplotlib.get_backend().lower())")
     env = {**os.environ, "MPLBACKEND": "svg"}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
-                         cwd=Path(__file__).resolve().parents[2])
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True, cwd=ROOT)
     assert out.stdout.strip() == "agg"

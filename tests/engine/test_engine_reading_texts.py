@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pytest
 
 from ecs_zombie import new_game
-from ecs_zombie.components import Kind, Markers
+from ecs_zombie.components import Card, Deck, Engaged, Kind, Markers, Position, Wounds
 from ecs_zombie.decisions import Decision
 from ecs_zombie.reading import Reading
 
@@ -65,8 +65,6 @@ def test_cards_of_one_face_are_alike_and_pieces_of_one_kind_are_numbered() -> No
     """A card is read by its face and a deck by its name, unnumbered: 32 cards of face P2 in the
     Director game's deck are each "card P2" (which one is which does not matter at the table), where
     two walkers of Escape from Stalingrad Z are "walker 1" and "walker 2"."""
-    from ecs_zombie.components import Card, Deck
-
     with new_game("director", 1) as game:
         reading = Reading(game)
         faces = [reading.labels[e] for e, card in game.world.query1(Card) if card.face == "P2"]
@@ -94,7 +92,6 @@ def test_pieces_without_a_name_are_read_by_what_they_hold() -> None:
     """A face-down piece without a side is "face-down piece"; two decks of one name are each
     "NAME deck"; a piece with neither a name nor a kind is read by its game's own components (the
     engine's only where it holds no other), and one no longer in play says so."""
-    from ecs_zombie.components import Card, Deck, Position, Wounds
     from ecs_zombie.systems.stalingrad.components import DoorState
 
     with new_game("stalingrad", 1) as game:
@@ -115,8 +112,6 @@ def test_pieces_without_a_name_are_read_by_what_they_hold() -> None:
 
 
 def test_a_piece_engaged_says_with_whom() -> None:
-    from ecs_zombie.components import Engaged
-
     with new_game("stalingrad", 1) as game:
         reading = Reading(game)
         sergeant, walker = reading.at(2, 8)[0], reading.at(10, 3)[0]
