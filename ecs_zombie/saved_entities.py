@@ -137,6 +137,7 @@ class _Plan:
     held: frozenset[type]
     looks: tuple[_Kind, ...]  # its components with fields to look into (any value, entity ids)
     members: list[int]  # the entities of this layout, as they are read
+    kinds: set[str]  # the kinds of piece (`Kind.name`) already held to their components in this layout
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +146,7 @@ class SavedEntities:
     order, and which entities hold each class, as the world files them (`World.load`)."""
 
     tables: list[tuple[int, dict[type, Any]]]
-    holders: dict[type, list[int]]
+    holders: dict[type, set[int]]
 
 
 def read_entities(state: SavedState, bad: str,
@@ -170,7 +171,6 @@ def read_entities(state: SavedState, bad: str,
     make = {struct: _interning(kind.cls) if kind.shared else kind.cls for struct, kind in kinds.items()}
     plans: dict[tuple[type, ...], _Plan] = {}
     tables: list[tuple[int, dict[type, Any]]] = []
-    types_of: dict[int, Collection[type]] = {}
     refs: list[tuple[int, _Kind, Any, Any]] = []
     last = 0
     for ent, rows_of in decoded:
@@ -185,12 +185,13 @@ def read_entities(state: SavedState, bad: str,
             raise _twice(bad, ent)
         table = {t: m(*r.values) for (t, m), r in zip(plan.rows, rows_of)}  # noqa: B905 (same length)
         plan.members.append(ent)
-        types_of[ent] = plan.held
         if required is not None and Kind in plan.held:
             piece = table[Kind].name
-            need = required.get(piece)
-            if need and not need <= plan.held:
-                raise _lacking(bad, ent, piece, need, plan.held)
+            if piece not in plan.kinds:  # the same kind in the same layout holds or lacks the same
+                need = required.get(piece)
+                if need and not need <= plan.held:
+                    raise _lacking(bad, ent, piece, need, plan.held)
+                plan.kinds.add(piece)
         for kind in plan.looks:
             comp = table[kind.cls]
             for _i, f in kind.loose:
@@ -204,20 +205,23 @@ def read_entities(state: SavedState, bad: str,
     if last >= state.next_entity:
         raise SaveError(f"{bad}: entity {last} is not below the next entity id {state.next_entity}")
     if refs:
-        _check_references(types_of, refs, bad)
-    holders: dict[type, list[int]] = {}
+        _check_references({ent: plan.held for plan in plans.values() for ent in plan.members}, refs, bad)
+    holders: dict[type, set[int]] = {}
     for plan in plans.values():
         for t, _make in plan.rows:
-            holders.setdefault(t, []).extend(plan.members)
-    for ents in holders.values():
-        ents.sort()
+            found = holders.get(t)
+            if found is None:
+                holders[t] = set(plan.members)
+            else:
+                found.update(plan.members)
     return SavedEntities(tables, holders)
 
 
 def _plan(layout: tuple[type, ...], kinds: dict[type, _Kind], make: dict[type, Callable[..., Any]]) -> _Plan:
     rows = [kinds[struct] for struct in layout]
     return _Plan(tuple((kind.cls, make[struct]) for kind, struct in zip(rows, layout, strict=True)),
-                 frozenset(kind.cls for kind in rows), tuple(kind for kind in rows if kind.loose or kind.ids), [])
+                 frozenset(kind.cls for kind in rows), tuple(kind for kind in rows if kind.loose or kind.ids), [],
+                 set())
 
 
 def check_entities(state: SavedState, bad: str, required: dict[str, frozenset[type]],

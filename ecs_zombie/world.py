@@ -179,7 +179,7 @@ class World:
             for t, holders in entities.holders.items():
                 found = comps.get(t)
                 if found is None:
-                    comps[t] = set(holders)
+                    comps[t] = holders
                 else:
                     found.update(holders)
             esper._entity_count = itertools.count(next_id)
