@@ -45,15 +45,40 @@ def _stop_fork_server() -> None:
         server._stop()
 
 
+# Module-level dicts of the engine that are caches although their names do not end in `_CACHE`
+# (each filled on first use and read after): emptied like the `_CACHE` ones. Every other module-level
+# dict named in capitals is in KEPT: registries filled as modules are imported, and constant tables,
+# which emptying would break. tests/test_mutation_caches.py holds every such dict to one of the two.
+CACHES = {
+    "ecs_zombie.batch": ("_SCENARIOS",),
+    "ecs_zombie.fields": ("_FIELDS", "_ROWS"),
+    "ecs_zombie.provenance": ("_MODULES",),
+    "ecs_zombie.saved_entities": ("_SCHEMAS",),
+    "ecs_zombie.signature": ("_SOURCE_DEFS",),
+    "ecs_zombie.state": ("_LASTING", "_PLANS", "_SCHEMAS"),
+}
+KEPT = {
+    "ecs_zombie.components": ("_BY_CLASS", "_BY_NAME", "_DECLARED_IDS"),
+    "ecs_zombie.coverage": ("_OPTION_TYPES",),
+    "ecs_zombie.data": ("_TYPES",),
+    "ecs_zombie.decisions": ("_HEURISTICS",),
+    "ecs_zombie.ruleset": ("_PARAM_TYPES",),
+    "ecs_zombie.schedule": ("_REGISTRY",),
+    "ecs_zombie.signature": ("_SIMPLE",),
+    "ecs_zombie.snapshot": ("_LIMITS",),
+}
+
+
 def _clear_caches() -> None:
-    """Empty the checkout's per-process caches (module-level `_CACHE` dicts, `functools.lru_cache`
-    functions) before each test, so that the code filling them counts for every test that needs it,
-    not only for the first test of the process."""
+    """Empty the checkout's per-process caches (module-level `_CACHE` dicts, those in `CACHES`,
+    `functools.lru_cache` functions) before each test, so that the code filling them counts for
+    every test that needs it, not only for the first test of the process."""
     for name, module in list(sys.modules.items()):
         if module is None or not name.startswith("ecs_zombie"):
             continue
+        named = CACHES.get(name, ())
         for attr, value in list(vars(module).items()):
-            if attr.endswith("_CACHE") and isinstance(value, dict):
+            if (attr.endswith("_CACHE") or attr in named) and isinstance(value, dict):
                 value.clear()
             elif callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == name:
                 value.cache_clear()
