@@ -470,3 +470,19 @@ def test_timed_decisions_count_the_time_the_policy_took() -> None:
         assert timer.choose(None, Decision(side, "kind", [1, 2])) == 0
     assert timer.decisions == 2
     assert 0.04 <= timer.seconds < 0.5
+
+
+def test_each_chunk_a_worker_plays_reads_its_scenario_afresh() -> None:
+    """A worker process plays chunk after chunk, of one batch and of the next (a Dask worker lives
+    on between batches): each chunk forgets the scenario kept from before, so that tables edited
+    between two batches are read again (`load_scenario` checks its files)."""
+    from ecs_zombie import batch
+    from ecs_zombie.scenario import load_scenario
+
+    spec = BatchSpec("shambling", 3, seed=5)
+    fresh = batch.run_chunk(spec, 0, 3)
+    batch._SCENARIOS["shambling"] = load_scenario("stalingrad")  # what an earlier batch left behind
+    try:
+        assert batch.run_chunk(spec, 0, 3) == fresh
+    finally:
+        batch._SCENARIOS.pop("shambling", None)

@@ -123,9 +123,12 @@ def test_a_worker_tells_a_gone_parent_from_a_living_one() -> None:
     """The watchdog's test: this process is alive; a child that ended is gone, whether reaped (no
     such process) or not yet (a zombie)."""
     assert _alive(os.getpid())
+    # It says when a hang-up would end it (a run under nohup hands it one ignored): looking must not.
     living = subprocess.Popen([sys.executable, "-c", "import signal, time; signal.signal(signal.SIGHUP, "
-                               "signal.SIG_DFL); time.sleep(60)"])
+                               "signal.SIG_DFL); print('ready', flush=True); time.sleep(60)"],
+                              stdout=subprocess.PIPE, text=True)
     try:
+        assert living.stdout is not None and living.stdout.readline() == "ready\n"
         assert _alive(living.pid)
         with pytest.raises(subprocess.TimeoutExpired):
             living.wait(0.3)  # looking sends no signal that could end it

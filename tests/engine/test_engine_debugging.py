@@ -203,6 +203,19 @@ def test_diff_of_two_replays_and_two_saves(two_replays: tuple[Path, Path], tmp_p
     assert bad.returncode == 2 and bad.stderr.strip() == "error: cannot compare a replay with a snapshot"
 
 
+def test_diff_of_two_saves_loads_their_ruleset_first_in_a_fresh_process(tmp_path: Path) -> None:
+    """Comparing two saves checks each one's entities against its components, which only its
+    ruleset registers (Singapore's, in a process that has loaded nothing): the ruleset is loaded
+    first, so the saves are compared, not refused as naming unknown components."""
+    s1, s2 = tmp_path / "1.msgpack", tmp_path / "2.msgpack"
+    for seed, path in ((3, s1), (4, s2)):
+        assert run_cli("run", "sza", "--seed", str(seed), "--stop-after", "1", "--save", str(path)).returncode == 0
+    same = run_cli("diff", str(s1), str(s1))
+    assert same.returncode == 0, same.stderr
+    saves = run_cli("diff", str(s1), str(s2))
+    assert saves.returncode == 1 and "seed: 3 → 4" in saves.stdout, saves.stderr
+
+
 # -- no silent half-saves --------------------------------------------------------------------------
 
 

@@ -54,9 +54,12 @@ def test_parse_map_terrain_labels_and_doors() -> None:
     (["..x"], "character 'x' is not in the legend", 0, 2),
 ])
 def test_parse_map_errors_say_where(rows: list[str], message: str, row: int | None, col: int | None) -> None:
+    """The message is the error's whole text (what the loader puts after the file and line), the
+    square apart in `row` and `col`, not the constructor's arguments as a tuple."""
     with pytest.raises(g.MapError, match=message) as info:
         g.parse_map(rows, LEGEND)
     assert (info.value.row, info.value.col) == (row, col)
+    assert str(info.value).endswith(message) and info.value.args == (str(info.value),)
 
 
 def test_unknown_terrain_in_the_legend() -> None:
@@ -87,6 +90,19 @@ def test_steps_never_cut_a_corner() -> None:
     assert m.neighbours((1, 1)) == [(2, 1), (2, 2), (1, 2), (0, 2), (0, 1)]  # E, SE, S, SW, W
     assert m.neighbours((0, 0)) == [(0, 1)]  # E is rubble; SE cuts past it
     assert m.neighbours((5, 5)) == []
+
+
+def test_a_step_looks_at_where_it_goes_not_where_it_starts() -> None:
+    """Only the square stepped into (and, on a diagonal, the two corners beside the step) must be
+    passable: a figure standing in a doorway whose door is shut steps out straight, but not
+    diagonally past the shut door's own square."""
+    m = grid("...",
+             ".D.",
+             "...")
+    shut = {(1, 1)}
+    assert m.can_step((1, 1), (2, 1), shut) and m.can_step((1, 1), (1, 0), shut)
+    assert not m.can_step((0, 1), (1, 1), shut)  # into the shut door
+    assert m.can_step((0, 0), (1, 0), shut) and not m.can_step((0, 1), (1, 0), shut)  # past the door's corner
 
 
 def test_neighbours_follow_the_doors_state() -> None:
@@ -132,6 +148,7 @@ def test_direction_to(target: tuple[int, int], facing: int) -> None:
     multiple of 22.5°) cannot occur between squares."""
     assert g.direction_to((0, 0), target) == facing
     assert g.direction_to((10, 10), (10 + target[0], 10 + target[1])) == facing
+    assert g.direction_to((3, 8), (3 + target[0], 8 + target[1])) == facing  # x and y apart
 
 
 def test_turn_steps() -> None:
@@ -196,6 +213,19 @@ def test_sight_walls_doors_obstructions_and_figures() -> None:
     assert blocked == g.Sight(False)
     figures = {(1, 1): "a", (2, 1): "b", (3, 1): "target"}
     assert g.sight(m, (0, 1), (3, 1), occupied=figures) == g.Sight(True, ((1, 1), (2, 1)), 1)
+
+
+def test_sight_runs_along_the_edges_and_the_edge_blocks_it_like_a_wall() -> None:
+    """Squares of the first column and row are squares like any other; beyond the edge is wall, so a
+    line to a square off the map is blocked where it leaves the map, whichever side it leaves by."""
+    m = grid("....",
+             "....",
+             "....")
+    assert g.sight(m, (0, 0), (0, 2)) == g.Sight(True)
+    assert g.sight(m, (0, 0), (0, 2), occupied={(0, 1): "a"}) == g.Sight(True, ((0, 1),))
+    assert g.sight(m, (0, 0), (3, 0), occupied={(1, 0): "a", (2, 0): "b"}) == g.Sight(True, ((1, 0), (2, 0)))
+    for beyond in [(1, -3), (6, 1), (1, 5), (-3, 1)]:
+        assert g.sight(m, (1, 1), beyond) == g.Sight(False), beyond
 
 
 def test_sight_through_a_corner_gives_the_benefit_of_the_doubt() -> None:

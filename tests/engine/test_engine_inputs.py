@@ -544,3 +544,16 @@ def test_yaml_reaches_its_bounds(tmp_path: Path) -> None:
     path.write_text("x:\n" + "  - 1\n" * 19_998)
     with pytest.raises(DataError, match="more than 20000 values"):
         load_yaml(path)
+
+
+def test_the_api_takes_every_seed_a_save_holds_and_no_other() -> None:
+    """`new_game` checks its seed itself (the CLI's own check is not the only gate): 0 to 2**64 - 1,
+    what a save's seed field holds; one past either end is refused in one line."""
+    from ecs_zombie.errors import GameError
+
+    for seed in (0, 2**64 - 1):
+        with new_game("shambling", seed) as game:
+            assert game.seed == seed
+    for seed in (-1, 2**64):
+        with pytest.raises(GameError, match=rf"the seed must be a whole number from 0 to {2**64 - 1} .*got {seed}$"):
+            new_game("shambling", seed)
