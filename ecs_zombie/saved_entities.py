@@ -61,10 +61,12 @@ _RAWS = msgspec.msgpack.Decoder(list[msgspec.Raw])
 
 
 def _shareable(cls: type, fields: tuple[Any, ...]) -> bool:
+    """Frozen, each field a plain scalar, bounded (`Annotated[int, ...]`, whose origin is int) or one
+    of a few values (`Literal[...]`): equal values may then be one instance, unseen."""
     params = getattr(cls, "__dataclass_params__", None)
     return bool(params is not None and params.frozen) and all(
         f.type in _SCALARS or getattr(f.type, "__origin__", None) in _SCALARS or
-        str(f.type).startswith(("typing.Annotated[int", "typing.Literal[")) for f in fields)
+        str(f.type).startswith("typing.Literal[") for f in fields)
 
 
 def _classes(state: SavedState, bad: str) -> Classes:

@@ -203,6 +203,24 @@ def test_diff_of_two_replays_and_two_saves(two_replays: tuple[Path, Path], tmp_p
     assert bad.returncode == 2 and bad.stderr.strip() == "error: cannot compare a replay with a snapshot"
 
 
+def test_diff_of_two_replays_that_start_apart_says_so_before_any_tick(tmp_path: Path) -> None:
+    """Two games of different seeds differ before their first event: the difference is their start,
+    (tick 0), given as its state changes, not blamed on the first tick's events."""
+    from ecs_zombie.runs import diff_files
+
+    paths = []
+    for seed in (7, 8):
+        game = new_game("shambling", seed)
+        recorder = Recorder(game)
+        game.play()
+        paths.append(tmp_path / f"{seed}.replay")
+        write_atomic(paths[-1], recorder.to_bytes(game))
+        game.close()
+    found = diff_files(*paths)
+    assert (found["same"], found["tick"], found["reason"]) == (False, 0, "the games start differently")
+    assert {"what": "key", "key": "seed", "before": 7, "after": 8} in found["changes"]
+
+
 def test_diff_of_two_saves_loads_their_ruleset_first_in_a_fresh_process(tmp_path: Path) -> None:
     """Comparing two saves checks each one's entities against its components, which only its
     ruleset registers (Singapore's, in a process that has loaded nothing): the ruleset is loaded

@@ -557,3 +557,47 @@ def test_the_api_takes_every_seed_a_save_holds_and_no_other() -> None:
     for seed in (-1, 2**64):
         with pytest.raises(GameError, match=rf"the seed must be a whole number from 0 to {2**64 - 1} .*got {seed}$"):
             new_game("shambling", seed)
+
+
+def test_a_load_makes_each_distinct_frozen_value_once_and_shares_it(tmp_path: Path) -> None:
+    """A frozen component of plain values (a zone, a side) is made once per distinct value
+    as a save loads and shared by every piece that holds it, as a live world shares them: 10,000
+    zombies in one zone hold one Zone, not 10,000."""
+    from ecs_zombie.components import Faction, Zone
+
+    game = new_game("shambling", 3)
+    game.play(stop_after=3)
+    save(game, tmp_path / "s.msgpack")
+    game.close()
+    with load(tmp_path / "s.msgpack") as loaded:
+        for ctype in (Zone, Faction):
+            held = [c for _ent, c in loaded.world.query1(ctype)]
+            assert len(held) > len(set(held)), ctype  # several pieces share some value
+            assert len({id(c) for c in held}) == len(set(held)), ctype
+
+
+def test_which_components_a_load_may_share() -> None:
+    """Shared only when sharing cannot show: frozen, and every field a whole number, text, flag or
+    number, narrowed or not (`one_of`, `within`). A plugin's frozen component of such fields is
+    shared like `Zone`; one holding a list, or not frozen, never."""
+    import dataclasses
+
+    from ecs_zombie.components import one_of, within
+    from ecs_zombie.fields import field_types
+    from ecs_zombie.saved_entities import _shareable
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Mood:
+        kind: str = dataclasses.field(default="calm", metadata=one_of("calm", "angry"))
+        level: int = dataclasses.field(default=0, metadata=within(0, 9))
+        label: str = ""
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Trail:
+        squares: list[int] = dataclasses.field(default_factory=list)
+
+    @dataclasses.dataclass(slots=True)
+    class Loose:
+        kind: str = dataclasses.field(default="calm", metadata=one_of("calm", "angry"))
+
+    assert [_shareable(c, field_types(c)) for c in (Mood, Trail, Loose)] == [True, False, False]

@@ -180,6 +180,8 @@ def test_a_sweep_plot(tmp_path: Path, figures: list[Any]) -> None:
     lines = {line.get_label(): (list(line.get_xdata()), list(line.get_ydata())) for line in ax.get_lines()}
     assert lines == {"survivors": ([4, 5], [0.25, 0.5]), "zombies": ([4, 5], [0.75, 0.0])}
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["survivors", "zombies"]
+    # the legend, titled, without a frame over the lines it may sit on
+    assert ax.get_legend().get_title().get_text() == "outcome" and not ax.get_legend().get_frame_on()
     bands = ax.collections
     assert len(bands) == 2
     low_high = sorted(tuple(round(v, 3) for v in band.get_paths()[0].vertices[:, 1]) for band in bands)
@@ -216,6 +218,24 @@ def test_the_metrics_interval_is_a_band_without_an_edge(tmp_path: Path, figures:
     right = figures[0].axes[1]
     (band,) = [p for p in right.patches if p not in {q for c in right.containers for q in c.patches}]
     assert band.get_linewidth() == 0 and band.get_alpha() == 0.25
+
+
+@pytest.mark.parametrize(("kills", "mean"), [((9, 10), "mean 9.500"), ((10, 11), "mean 10.5"),
+                                             ((-11, -10), "mean -10.5")])
+def test_the_mean_is_given_to_three_places_below_ten_and_one_from_ten(tmp_path: Path, figures: list[Any],
+                                                                    kills: tuple[int, int], mean: str) -> None:
+    """A small mean needs its decimals (0.125 kills a game); a large one does not (42.3 turns)."""
+    s = Summary()
+    for i, k in enumerate(kills * 2):
+        s.add({"seed": i, "outcome": "won", "turns": 3, "kills": k}, ["kills"])
+    plot.batch_plot(s, "kills", "t", tmp_path / "b.png")
+    assert f"\n{mean} (orange line)" in figures[0].axes[1].get_title()
+
+
+def test_a_plot_makes_its_folders_and_writes_into_one_that_exists(tmp_path: Path) -> None:
+    for name in ("a.png", "b.png"):
+        plot.batch_plot(summary(), None, "t", tmp_path / "new" / "deeper" / name)
+        assert (tmp_path / "new" / "deeper" / name).read_bytes()[:4] == b"\x89PNG"
 
 
 def test_an_unwritable_plot_is_a_game_error(tmp_path: Path) -> None:

@@ -173,6 +173,18 @@ def test_rows_as_csv_and_json_lines(tmp_path: Path) -> None:
     assert [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()] == rows
 
 
+def test_rows_to_a_stream_reach_it_by_the_close_even_with_no_rows_the_header_alone() -> None:
+    """A stream (standard output) is the caller's, never closed here: closing the writer flushes
+    it, so a CSV with no rows still hands its header on, and the stream stays open."""
+    import io
+
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="utf-8", newline="")
+    writer = RowWriter(stream, ["game", "seed"], "csv")
+    writer.close()
+    assert raw.getvalue() == b"game,seed\r\n" and not stream.closed
+
+
 def test_rows_refuse_other_formats_and_unwritable_places(tmp_path: Path) -> None:
     with pytest.raises(GameError, match=r"output must end in \.jsonl or \.csv"):
         RowWriter(tmp_path / "r.parquet", ["game"])
