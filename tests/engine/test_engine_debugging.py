@@ -339,3 +339,27 @@ def test_a_divergence_lists_20_changes_and_a_diff_30(tmp_path: Path) -> None:
     assert diff["reason"] == "state hash differs" and len(diff["changes"]) == 30
     for g, _ in played:
         g.close()
+
+
+@pytest.mark.parametrize("names", ["the hero", "nothing"])
+def test_a_replay_whose_initial_state_names_a_wrong_piece_is_refused(tmp_path: Path, names: str) -> None:
+    """A replay's states are checked without building them (`check_entities`), as strictly as a
+    save's: a deck whose draw pile names the hero (no Card) or an entity the state does not hold."""
+    from ecs_zombie.replay import replay_of
+    from ecs_zombie.snapshot import unwrap, wrap
+
+    game = new_game("shambling", 3)
+    recorder = Recorder(game)
+    game.play(stop_after=2)
+    body = unwrap(recorder.to_bytes(game), "replay", "r")
+    game.close()
+    initial = msgpack.unpackb(body["initial"], raw=False)
+    deck = next(e for e in initial["entities"] if any(c[0] == "Deck" for c in e[1]))
+    hero = next(e[0] for e in initial["entities"] if any(c[0] == "Kind" and c[1] == ["hero"] for c in e[1]))
+    wrong = hero if names == "the hero" else 99_999
+    next(c[1] for c in deck[1] if c[0] == "Deck")[1] = [wrong]  # alone: no right one beside it
+    body["initial"] = canonical.pack(initial)
+    expected = "which has no Card" if names == "the hero" else "which the save does not hold"
+    where = rf"initial state: entity {deck[0]} Deck\.draw names entity {wrong}, "
+    with pytest.raises(SaveError, match=where + expected):
+        replay_of(wrap("replay", canonical.pack(body)), "r.replay")

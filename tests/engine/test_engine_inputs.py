@@ -90,7 +90,19 @@ BROKEN: list[tuple[Callable[[State], Any], str]] = [
     (lambda s: s.update(next_entity=1), "is not below the next entity id 1"),
     (lambda s: s["entities"].append([10**6, [["Nonesuch", [1]]]]), "component 'Nonesuch' is not in the save's "
                                                                    "schema"),
+    # a component's row itself malformed: the entity and, where it is readable, the component's name
+    (lambda s: set_row(s, "Wounds", ["Wounds"]),
+     ": entity 2 component Wounds: Expected array of at least length 2, got 1"),
+    (lambda s: set_row(s, "Wounds", 5), ": entity 2 component ?: Expected array, got int"),
+    (lambda s: set_row(s, "Wounds", []), ": entity 2 component ?: Expected array of at least length 1, got 0"),
+    (lambda s: set_row(s, "Wounds", [7, [0, 2]]), ": entity 2: component '?' is not in the save's schema"),
 ]
+
+
+def set_row(state: State, component: str, row: Any) -> None:
+    """Replace the first entity's row of `component` (entity 2 of `shambling_state`) with `row`."""
+    rows = entity_with(state, component)[1]
+    rows[next(i for i, c in enumerate(rows) if c[0] == component)] = row
 
 
 @pytest.mark.parametrize(("change", "message"), BROKEN)
@@ -601,3 +613,12 @@ def test_which_components_a_load_may_share() -> None:
         kind: str = dataclasses.field(default="calm", metadata=one_of("calm", "angry"))
 
     assert [_shareable(c, field_types(c)) for c in (Mood, Trail, Loose)] == [True, False, False]
+
+
+def test_a_state_without_a_single_piece_loads_empty() -> None:
+    """No entities and so no components in its schema (a plugin's game whose setup places nothing
+    yet): nothing to decode, and the world comes back empty with its id count where it was."""
+    state = shambling_state()
+    state["entities"], state["schema"] = [], {}
+    with restore(state, "s.msgpack") as game:
+        assert game.world.raw() == {} and game.world.next_id == state["next_entity"]
