@@ -7,6 +7,7 @@ expected outcome is one line naming what is wrong (or, for what loads, a game th
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -291,6 +292,9 @@ def test_validate_tries_several_seeds(tmp_path: Path, monkeypatch: pytest.Monkey
     outcome = run_command(["validate", str(path)], tmp_path, fresh=True)
     assert outcome.code == 2 and not judge(outcome).problem, outcome.stderr + outcome.trace
     assert "a trial game (1 player, seed " in outcome.stderr and "KeyError: 'survivorx'" in outcome.stderr
+    # where the game broke: the system and the turn
+    assert re.search(r"a trial game \(1 player, seed [1-4]\) fails in shambling\.[a-z_.]+/?\S* at turn \d+ "
+                     r"\(KeyError: 'survivorx'\)", outcome.stderr), outcome.stderr
     monkeypatch.setattr(session, "TRIAL_GAMES", 1)
     assert run_command(["validate", str(path)], tmp_path, fresh=True).code == 0  # seed 0 alone passes
 
@@ -395,6 +399,10 @@ def test_every_table_refuses_unknown_keys_and_numbers_out_of_bounds(tmp_path: Pa
     (lambda t: t.replace("entities:", "entites:"), "unknown key 'entites' (did you mean 'entities'?)"),
     (lambda t: t.replace("Zone: {board: $player}}", "Zone: {board: $player, name: [front]}}"),
      "Zone.name takes str, got ['front']"),
+    # 1,000 survivors a seat for 8 seats, then 1,000 more twice: the total crosses 10,000 there
+    (lambda t: t.replace("count: 9", "count: 1000").replace(
+        "entities:\n", "entities:\n  - {prefab: survivor, count: 1000}\n  - {prefab: survivor, count: 1000}\n", 1),
+     "the scenario places more than 10000 entities (counting 8 players for per_player entries)"),
 ])
 def test_a_scenario_is_held_to_its_bounds(tmp_path: Path, change: Callable[[str], str], message: str) -> None:
     path = ruleset_copy(tmp_path, "shambling", {"scenarios/shambling.yaml": change})

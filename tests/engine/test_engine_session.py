@@ -157,3 +157,65 @@ def test_a_run_refused_for_its_policy_leaves_no_world_behind() -> None:
     with pytest.raises(GameError):
         session.run("shambling", 1, "heuristic,player:5=random", None, [], [], {}, None, None, None)
     assert len(esper._context_map) == before
+
+
+class _CallerDeadline(BaseException):
+    """A caller's own CPU deadline (as tests/fuzzing.py's `deadline` sets one)."""
+
+
+def _ring(signum: int, frame: Any) -> None:
+    raise _CallerDeadline
+
+
+def test_a_trial_leaves_a_callers_sooner_cpu_deadline_to_ring_inside_it() -> None:
+    """The trial times itself with the process's CPU timer, unless a caller's timer already rings
+    sooner than the trial's limit: that one is left alone and rings inside the trial (Singapore's
+    trial takes about 0.1 s of CPU; the caller allows 0.01 s), and the game it was playing is
+    closed on the way out."""
+    import signal
+    import time
+
+    import esper
+
+    from ecs_zombie.scenario import load_scenario
+
+    scenario = load_scenario("sza")
+    worlds = len(esper._context_map)
+    old = signal.signal(signal.SIGPROF, _ring)
+    returned = False
+    try:
+        signal.setitimer(signal.ITIMER_PROF, 0.01)
+        with pytest.raises(_CallerDeadline):
+            session.trial(scenario, "sza")
+            returned = True
+            began = time.process_time()
+            while time.process_time() - began < 2:  # a deadline handed back to ring later rings here
+                pass
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
+    assert not returned
+    assert len(esper._context_map) == worlds
+
+
+def test_a_trial_hands_a_callers_later_cpu_deadline_back_with_what_it_has_left() -> None:
+    """A caller's timer that would ring after the trial's limit is replaced by the trial's own for
+    the trial, then set again for the CPU time it had left, with the caller's handler."""
+    import signal
+    import time
+
+    from ecs_zombie.scenario import load_scenario
+
+    scenario = load_scenario("shambling")
+    old = signal.signal(signal.SIGPROF, _ring)
+    try:
+        signal.setitimer(signal.ITIMER_PROF, 60)
+        began = time.process_time()
+        session.trial(scenario, "shambling")
+        used = time.process_time() - began
+        left = signal.getitimer(signal.ITIMER_PROF)[0]
+        assert signal.getsignal(signal.SIGPROF) is _ring
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
+    assert 60 - used - 0.5 < left <= 60.01  # the timer's own granularity
