@@ -17,7 +17,7 @@ def _first(game: Game) -> int:
 
 
 @system("strict_test.honest", reads=("Faction", "Wounds", "Markers"), writes=("Wounds",), creates=("Kind",),
-        decides=("strict_test.pick",), calls=("nested",))
+        decides=("strict_test.pick",), calls=("nested", "quiet"))
 def honest(game: Game, mode: str = "") -> Generator[Decision, object, None]:
     """Does only what it declares; with `mode` it breaks one declaration (the test says which)."""
     ent = _first(game)
@@ -58,6 +58,15 @@ def honest(game: Game, mode: str = "") -> Generator[Decision, object, None]:
     elif mode == "after_decision":
         yield from game.decide("player:0", "strict_test.pick", ["a", "b"])
         game.world.get(ent, Markers).add("late")
+    elif mode == "before_step":  # its own change, then an honest step: the change is still its own
+        game.world.get(ent, Markers).add("early")
+        yield from game.run_step("quiet", {})
+
+
+@system("strict_test.quiet", reads=("Faction",))
+def quiet(game: Game) -> None:
+    """A step that only reads what it declares."""
+    _first(game)
 
 
 @system("strict_test.nested", reads=("Faction", "Markers"))

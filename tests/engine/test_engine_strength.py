@@ -266,3 +266,12 @@ def test_a_tournament_entry_reports_decisions_per_game_and_milliseconds_per_deci
     assert data["decisions_per_game"] == 25.0 and data["ms_per_decision"] == 5.0
     idle = tournament.Entry("survivors", "random", "random", 0, 0, 0, {}, 0, 0.0).to_dict()
     assert idle["decisions_per_game"] == 0.0 and idle["ms_per_decision"] is None and idle["ci95"] == [0.0, 1.0]
+
+
+def test_a_tournament_plays_the_batch_seeds_of_seed_1_unless_told() -> None:
+    """The API's default is the command's: the games of seed 1 (`--seed 1`), in this process."""
+    default = play_tournament("shambling", ["random"], 6)
+    assert default.seed == 1
+    told = play_tournament("shambling", ["random"], 6, seed=1, workers=1)
+    assert [e.wins for e in default.entries] == [e.wins for e in told.entries]
+    assert [e.decisions for e in default.entries] == [e.decisions for e in told.entries]

@@ -30,6 +30,7 @@ phases:
       - strict_test.end
 steps:
   nested: strict_test.nested
+  quiet: strict_test.quiet
   undeclared: {system: strict_test.nested}
 metrics: strict_test.metrics
 """
@@ -67,10 +68,13 @@ def test_an_honest_system_plays_in_strict_mode(scenario: str) -> None:
     ("count", "read Owner without declaring it"),
     ("index", "read Owner without declaring it"),
     ("decide", "asked a strict_test.other decision without declaring it (decides: strict_test.pick)"),
-    ("step", "ran the step 'undeclared' without declaring it (calls: nested)"),
+    ("step", "ran the step 'undeclared' without declaring it (calls: nested, quiet)"),
     ("in_step", "system strict_test.honest/nested (strict_test.nested) changed Markers of entity 1 without "
                 "declaring it (writes: nothing)"),
     ("after_decision", "changed Markers of entity 1 without declaring it (writes: Wounds)"),
+    # a change made before calling a step is checked as the step begins, against the caller
+    ("before_step", "system strict_test.honest (strict_test.honest) changed Markers of entity 1 without declaring "
+                    "it (writes: Wounds)"),
 ])
 def test_each_undeclared_access_is_named(scenario: str, mode: str, message: str) -> None:
     game = new_game(scenario, 1, strict=True, params={"mode": mode})

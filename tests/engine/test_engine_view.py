@@ -52,10 +52,17 @@ def test_frames_cover_every_decision_system_and_tick(recorded: Path) -> None:
 
 def test_a_replay_that_no_longer_re_runs_shows_how_far_it_gets(recorded: Path) -> None:
     """A replay whose re-run fails (here its first answer is no option at all) still opens: the
-    frames go up to the failure, and the last one says the re-run failed and why."""
+    frames go up to the failure, and the last one says the re-run failed and why. The game re-run
+    for the frames is closed, failed or not (a viewer opening replay after replay keeps no world)."""
+    import esper
+
     replay = load_replay(recorded)
+    worlds = len(esper._context_map)
+    build(replay)
+    assert len(esper._context_map) == worlds
     replay.decisions[0] = 99
     frames = build(replay)
+    assert len(esper._context_map) == worlds
     assert frames[-1].kind == TICK and frames[-1].label.startswith("the re-run failed: DecisionError: answer 99 to ")
     assert sum(f.kind == DECISION for f in frames) == 1  # the decision it failed at, and nothing after
     assert frames[0].label == "start"
