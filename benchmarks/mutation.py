@@ -534,6 +534,23 @@ def mutant_ids(path: str) -> set[str]:
     return {e["id"] for e in doc.get("mutants", [])}
 
 
+def same_mutants(path: str, mutants: list[Mutant], sources: dict[str, Source]) -> list[Mutant]:
+    """`--same-as`: the mutants an earlier run's --json holds, each found again by its file, its
+    line's text, column and mutation, at the nearest line to where it was (a change above it may
+    have moved it; a line whose text is repeated elsewhere in the file is told apart by distance)."""
+    doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    found: dict[tuple[str, str, int, str], list[Mutant]] = {}
+    for m in mutants:
+        found.setdefault((m.file, sources[m.file].line_text(m.line).strip(), m.col, m.mutation), []).append(m)
+    chosen: dict[str, Mutant] = {}
+    for e in doc.get("mutants", []):
+        candidates = found.get((e["file"], e["original_line"].strip(), e["col"] - 1, e["mutation"]), [])
+        if candidates:
+            m = min(candidates, key=lambda c: (abs(c.line - e["line"]), c.line))
+            chosen[m.ident] = m
+    return sorted(chosen.values(), key=lambda m: (m.file, m.line, m.col, m.replacement))
+
+
 def _clean_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("COVERAGE_", "ECS_MUTATION_", "PYTEST_")) and k not in (
@@ -868,6 +885,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--unseen", action="append", metavar="FILE", help="leave out every mutant an earlier --json "
                     "run holds, whatever became of it (repeatable): a fresh --sample of the rest estimates the "
                     "score of mutants no test was written for")
+    ap.add_argument("--same-as", metavar="FILE", help="only the mutants an earlier --json run holds (its sample, "
+                    "say), found by their line's text where lines moved: with --resume FILE, its survivors "
+                    "run again after tests were written for them")
     ap.add_argument("--changed-since", metavar="GIT_REF", help="only mutants of lines changed since GIT_REF")
     ap.add_argument("--jobs", type=int, default=1, metavar="J", help="mutants run at once (default 1)")
     ap.add_argument("--json", metavar="FILE", help="write every mutant's result and the survivors as JSON")
@@ -905,6 +925,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.changed_since:
         changed = changed_lines(ROOT, args.changed_since, sorted({m.file for m in mutants}))
         mutants = [m for m in mutants if changed.get(m.file, set()) & set(range(m.line, m.end_line + 1))]
+    if args.same_as:
+        mutants = same_mutants(args.same_as, mutants, sources)
     if args.unseen:
         seen = set().union(*(mutant_ids(f) for f in args.unseen))
         mutants = [m for m in mutants if m.ident not in seen]

@@ -220,3 +220,21 @@ def test_loading_entities_drops_memos_and_indexes(world: World) -> None:
     world.create_with_id(5, [Faction("zombies")])
     assert world.memo(("n",), (Faction,), count) == 2 and len(calls) == 2
     assert world.index("sides", (Faction,), lambda f: (f.side,))["zombies"] == (1, 5)
+
+
+def test_a_world_filled_by_a_load_forgets_what_it_remembered_empty() -> None:
+    """`load` fills an empty world in one go: a value memoised, a query or an index read while it
+    was empty is worked out again from what the load brought."""
+    from ecs_zombie.saved_entities import SavedEntities
+
+    world = World()
+    assert world.memo(("n",), (Faction,), lambda: len(world.query1(Faction))) == 0
+    assert world.query1(Faction) == ()
+    assert world.index("sides", (Faction,), lambda f: (f.side,)).get("zombies", ()) == ()
+    zombies = Faction("zombies")
+    world.load(SavedEntities([(1, {Faction: zombies}), (4, {Faction: zombies})], {Faction: {1, 4}}), 5)
+    assert world.memo(("n",), (Faction,), lambda: len(world.query1(Faction))) == 2
+    assert world.query1(Faction) == ((1, zombies), (4, zombies))
+    assert world.index("sides", (Faction,), lambda f: (f.side,))["zombies"] == (1, 4)
+    assert world.create(Faction("survivors")) == 5
+    world.close()
