@@ -7,6 +7,7 @@ the format."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,8 @@ pytest.importorskip("matplotlib")
 
 
 @pytest.fixture
-def figures(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+def figures(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
+    """The figures the plots draw, kept open for the test to read, and closed after it."""
     saved: list[Any] = []
     real = plot._save
 
@@ -30,7 +32,11 @@ def figures(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
         real(fig, type("NoClose", (), {"close": staticmethod(lambda f: None)}), path)
 
     monkeypatch.setattr(plot, "_save", keep)
-    return saved
+    yield saved
+    import matplotlib.pyplot as plt
+
+    for fig in saved:
+        plt.close(fig)
 
 
 def summary() -> Summary:
