@@ -44,6 +44,14 @@ def honest(game: Game, mode: str = "") -> Generator[Decision, object, None]:
         game.world.delete(ent)
     elif mode == "count":
         _ = game.world.count(Owner)
+    elif mode == "query1":
+        game.world.query1(Owner)
+    elif mode == "query":
+        game.world.query(Faction, Owner)
+    elif mode == "try_get":
+        game.world.try_get(ent, Owner)
+    elif mode == "has":
+        game.world.has(ent, Owner)
     elif mode == "index":
         _ = game.world.index("strict_test.by_owner", (Owner,), lambda owner: (owner.player,))
     elif mode == "decide":
