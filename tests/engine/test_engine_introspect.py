@@ -102,6 +102,27 @@ def test_a_step_no_system_calls_is_listed_last_under_steps(tmp_path: Path) -> No
     assert "steps.kill" not in order  # a called step sits under its caller
 
 
+def test_a_step_two_systems_call_is_placed_once_under_the_first(tmp_path: Path) -> None:
+    """A hybrid that runs combat twice (a second entry under its own label): the `strike` step both
+    call, and the `kill` step under it, are shown once, under the first caller; the schedule lists
+    each system where it first runs, never twice."""
+    from ecs_zombie.introspect import step_order
+    from ecs_zombie.ruleset import load_ruleset
+    from tests.helpers import ROOT
+
+    text = (ROOT / "prefabs" / "rulesets" / "shambling.yaml").read_text(encoding="utf-8")
+    text = text.replace("id: shambling", "id: shambling-twice").replace(
+        "      - {system: shambling.combat, params: {rounds: $combat_rounds}}\n",
+        "      - {system: shambling.combat, params: {rounds: $combat_rounds}}\n"
+        "      - {system: shambling.combat, label: shambling.combat_again, params: {rounds: 1}}\n")
+    (tmp_path / "shambling-twice.yaml").write_text(text, encoding="utf-8")
+    order = [path for path, _s in step_order(load_ruleset(str(tmp_path / "shambling-twice.yaml")))]
+    at = order.index("shambling.combat")
+    assert order[at:at + 5] == ["shambling.combat", "shambling.combat/strike", "shambling.combat/strike/kill",
+                                "shambling.combat_again", "shambling.pursuit"]
+    assert len(order) == len(set(order))
+
+
 def test_every_registered_system_is_listed_from_a_fresh_process() -> None:
     """`ecs-zombie systems` with no ruleset lists the systems of every known ruleset: their packages
     are imported first (a fresh process has imported none of them)."""
