@@ -2,7 +2,7 @@
 for a stream such as standard output).
 
 Each chunk of rows is flushed as it is written, so an interrupted batch leaves a valid file
-holding every game finished so far. JSON lines are strict JSON: a non-finite number is null.
+holding every game finished so far. JSON lines are strict JSON: a non-finite number, at any depth, is null.
 """
 
 from __future__ import annotations
@@ -18,8 +18,16 @@ from ecs_zombie.errors import GameError
 FORMATS = (".jsonl", ".csv")
 
 
-def _finite(row: dict[str, Any]) -> dict[str, Any]:
-    return {k: None if isinstance(v, float) and not math.isfinite(v) else v for k, v in row.items()}
+def strict_json(value: Any) -> Any:
+    """`value` as strict JSON holds it: NaN and the infinities become null at any depth (JSON has
+    neither), mapping keys become text. Rows, `--json` documents and JSON lines all go through it."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {str(k): strict_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [strict_json(v) for v in value]
+    return value
 
 
 class RowWriter:
@@ -54,7 +62,7 @@ class RowWriter:
         if self._csv is not None:
             self._csv.writerows(rows)
         else:
-            self._fh.writelines(json.dumps(_finite(row), sort_keys=True, allow_nan=False) + "\n" for row in rows)
+            self._fh.writelines(json.dumps(strict_json(row), sort_keys=True, allow_nan=False) + "\n" for row in rows)
         self._fh.flush()
 
     def close(self) -> None:

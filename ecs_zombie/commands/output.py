@@ -4,7 +4,6 @@ terminal (rich, fitted to its width) and in a pipe (plain text, nothing cut)."""
 from __future__ import annotations
 
 import json
-import math
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -15,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ecs_zombie.errors import GameError
+from ecs_zombie.rows import strict_json
 
 out = Console(highlight=False, soft_wrap=True)  # lines never wrapped: output is often piped
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -36,25 +36,14 @@ def guarded(fn: Callable[[], T]) -> T:
         raise typer.Exit(130) from None
 
 
-def _strict(value: Any) -> Any:
-    """JSON has no NaN or infinity: those become null."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {str(k): _strict(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_strict(v) for v in value]
-    return value
-
-
 def emit_json(obj: Any) -> None:
     """One JSON document on stdout that any strict parser reads."""
-    sys.stdout.write(json.dumps(_strict(obj), sort_keys=True, allow_nan=False) + "\n")
+    sys.stdout.write(json.dumps(strict_json(obj), sort_keys=True, allow_nan=False) + "\n")
 
 
 def emit_json_line(obj: Any) -> None:
     """One JSON object on one line (JSON lines)."""
-    sys.stdout.write(json.dumps(_strict(obj), sort_keys=True, allow_nan=False) + "\n")
+    sys.stdout.write(json.dumps(strict_json(obj), sort_keys=True, allow_nan=False) + "\n")
 
 
 def table(columns: Sequence[str], rows: Sequence[Sequence[Any]], title: str | None = None,

@@ -221,10 +221,10 @@ def test_diff_of_two_replays_that_start_apart_says_so_before_any_tick(tmp_path: 
     assert {"what": "key", "key": "seed", "before": 7, "after": 8} in found["changes"]
 
 
-def test_diff_of_two_saves_loads_their_ruleset_first_in_a_fresh_process(tmp_path: Path) -> None:
-    """Comparing two saves checks each one's entities against its components, which only its
-    ruleset registers (Singapore's, in a process that has loaded nothing): the ruleset is loaded
-    first, so the saves are compared, not refused as naming unknown components."""
+def test_diff_and_inspect_of_saves_load_their_ruleset_first_in_a_fresh_process(tmp_path: Path) -> None:
+    """Comparing two saves, or showing one, checks its entities against its components, which only
+    its ruleset registers (Singapore's, in a process that has loaded nothing): the ruleset is loaded
+    first, so the saves are compared and shown, not refused as naming unknown components."""
     s1, s2 = tmp_path / "1.msgpack", tmp_path / "2.msgpack"
     for seed, path in ((3, s1), (4, s2)):
         assert run_cli("run", "sza", "--seed", str(seed), "--stop-after", "1", "--save", str(path)).returncode == 0
@@ -232,6 +232,8 @@ def test_diff_of_two_saves_loads_their_ruleset_first_in_a_fresh_process(tmp_path
     assert same.returncode == 0, same.stderr
     saves = run_cli("diff", str(s1), str(s2))
     assert saves.returncode == 1 and "seed: 3 → 4" in saves.stdout, saves.stderr
+    shown = run_cli("inspect", str(s1), "--json")
+    assert shown.returncode == 0 and json.loads(shown.stdout)["seed"] == 3, shown.stderr
 
 
 # -- no silent half-saves --------------------------------------------------------------------------

@@ -142,6 +142,7 @@ def test_the_suffix_chooses_the_format(tmp_path: Path, suffix: str, magic: bytes
     plot.batch_plot(summary(), "kills", "t", again)
     if suffix != ".png":  # SVG and PDF carry no date: the same figure, the same bytes
         assert again.read_bytes() == path.read_bytes()
+        assert b"<dc:date>" not in path.read_bytes() and b"/CreationDate" not in path.read_bytes()
 
 
 def test_an_unknown_plot_format_is_refused_before_anything_runs(tmp_path: Path) -> None:
@@ -193,6 +194,7 @@ def test_a_sweep_plot(tmp_path: Path, figures: list[Any]) -> None:
     low_high = sorted(tuple(round(v, 3) for v in band.get_paths()[0].vertices[:, 1]) for band in bands)
     assert any(0.1 in b and 0.5 in b and 0.3 in b and 0.7 in b for b in low_high)
     assert any(0.9 in b and 0.0 in b for b in low_high)  # zombies at 5: no outcome, a band of 0..0
+    assert all(list(band.get_linewidth()) == [0] for band in bands)  # a fill, no outline over the lines
 
 
 @pytest.mark.parametrize(("count", "each"), [(16, True), (17, False)])

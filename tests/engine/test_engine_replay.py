@@ -177,3 +177,16 @@ def test_a_fresh_verification_asks_for_what_it_was_given(monkeypatch: pytest.Mon
     assert command[-(len(extra) + 6):] == ["replay", str(tmp_path / "g.replay"), "--verify", "--json", "--warmup",
                                           "2", *extra]
     assert env["PYTHONHASHSEED"] == "2"  # another seed than this process's
+
+
+def test_a_fresh_verification_is_plain_unless_asked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Left to its defaults: no `--heavy`, no `--until`, three warm-up games."""
+    seen: list[list[str]] = []
+
+    def fake(command: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
+        seen.append(command)
+        return subprocess.CompletedProcess(command, 0, json.dumps({"same": True}), "")
+
+    monkeypatch.setattr(subprocess, "run", fake)
+    assert verify_fresh(tmp_path / "g.replay")["warmup"] == 3
+    assert seen[0][-6:] == ["replay", str(tmp_path / "g.replay"), "--verify", "--json", "--warmup", "3"]

@@ -106,6 +106,13 @@ def test_validate_each_kind_of_file(tmp_path: Path) -> None:
     assert got[0].endswith("scenarios/shambling.yaml)")
     with pytest.raises(DataError, match="no such file"):
         session.validate([str(tmp_path / "missing.yaml")])
+    # a prefab file of its own (a plugin's, outside the tree): checked against every ruleset's components
+    mine = tmp_path / "my_figures.yaml"
+    mine.write_text(figures.read_text(encoding="utf-8"), encoding="utf-8")
+    assert session.validate([str(mine)])[0].endswith(": prefabs ok")
+    mine.write_text("brute:\n  Wounds: {taken: many}\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"Wounds\.taken"):
+        session.validate([str(mine)])
     odd = tmp_path / "odd.yaml"
     odd.write_text("- just\n- a list\n")
     with pytest.raises(DataError, match="not a ruleset, scenario, prefab file or known table"):

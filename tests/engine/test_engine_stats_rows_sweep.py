@@ -173,6 +173,17 @@ def test_rows_as_csv_and_json_lines(tmp_path: Path) -> None:
     assert [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()] == rows
 
 
+def test_a_rows_non_finite_numbers_are_null_at_any_depth(tmp_path: Path) -> None:
+    """JSON lines are strict JSON: a metric of NaN, or a list or mapping holding an infinity (a
+    plugin's metric may be either), is written as null where it stands, never as `NaN`."""
+    writer = RowWriter(tmp_path / "r.jsonl", ["game"])
+    writer.write([{"game": 0, "mean": float("nan"), "spread": [1.5, float("inf")], "by": {"a": -float("inf")}}])
+    writer.close()
+    text = (tmp_path / "r.jsonl").read_text()
+    assert json.loads(text, parse_constant=lambda c: pytest.fail(f"{c} is not JSON")) == {
+        "game": 0, "mean": None, "spread": [1.5, None], "by": {"a": None}}
+
+
 def test_rows_to_a_stream_reach_it_by_the_close_even_with_no_rows_the_header_alone() -> None:
     """A stream (standard output) is the caller's, never closed here: closing the writer flushes
     it, so a CSV with no rows still hands its header on, and the stream stays open."""
