@@ -117,3 +117,29 @@ def test_strict_flag_and_environment_through_the_command(scenario: str) -> None:
     assert run_cli("run", scenario, "--param", "mode=write").returncode == 0
     env = run_cli("run", scenario, "--param", "mode=write", env={"ECS_ZOMBIE_STRICT": "1"})
     assert env.returncode == 2 and "strict:" in env.stderr
+
+
+def test_a_tick_given_up_at_a_decision_closes_the_systems_own_generator(scenario: str,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Strict mode runs each system inside its own generator: when the tick is given up at a
+    pending decision (a game closed, a fork discarded), the system's generator is closed at once,
+    its `finally` run, not left for the collector (here a reference is kept, as a debugger would)."""
+    import inspect
+
+    from ecs_zombie.schedule import SystemSpec
+
+    made: list[object] = []
+    real = SystemSpec.run
+
+    def keep(self: SystemSpec, game: object, params: dict[str, object]) -> object:
+        made.append(real(self, game, params))  # type: ignore[arg-type]
+        return made[-1]
+
+    monkeypatch.setattr(SystemSpec, "run", keep)
+    game = new_game(scenario, 1, strict=True, params={"mode": "after_decision"})
+    assert game.step() is not None and game.pending is not None and game.running is not None
+    honest = made[-1]
+    assert inspect.getgeneratorstate(honest) == inspect.GEN_SUSPENDED  # type: ignore[arg-type]
+    game.running.close()
+    assert inspect.getgeneratorstate(honest) == inspect.GEN_CLOSED  # type: ignore[arg-type]
+    game.close()

@@ -49,6 +49,18 @@ def test_forced_dice_and_cards_come_first_then_the_seeded_streams() -> None:
         assert [e["values"] for e in testing.events(game, "roll")] == [[6], [1], [game.events[-1][2]["values"][0]]]
 
 
+def test_every_game_made_in_the_block_is_closed_when_it_ends() -> None:
+    """`games()` closes what `make` made, even when the block fails: a rule test leaves no world."""
+    with testing.games() as make:
+        first, second = make("shambling", seed=1), make("stalingrad", seed=2)
+    with pytest.raises(ZeroDivisionError), testing.games() as make:
+        third = make("sza", seed=3)
+        _ = 1 / 0
+    for game in (first, second, third):
+        with pytest.raises(RuntimeError, match="closed"):
+            game.world.create()
+
+
 def test_a_system_runs_with_the_parameters_its_ruleset_binds(tmp_path: Path) -> None:
     target = scenario(tmp_path)
     with testing.games() as make:
