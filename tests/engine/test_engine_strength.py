@@ -234,6 +234,11 @@ def test_tune_bisects_a_real_valued_parameter_to_the_tolerance(monkeypatch: pyte
     thirds = tune("shambling", "chance", 0.1, games=1000, max_games=1000)
     inner = sorted(v for v in thirds.points if 0.0 < v < 1 / 3)
     assert inner[-1] == 0.166666666667 and all(v == round(v, 12) for v in inner)
+    # the tolerance is a 64th of the range's width, wherever the range starts
+    _fake_rates(monkeypatch, lambda v: v - 1.0)
+    monkeypatch.setattr(tuning, "param_range", lambda *_: ("float", 1.0, 2.0))
+    shifted = tune("shambling", "chance", 0.3, games=1000, max_games=1000)
+    assert sorted(v for v in shifted.points if 1.0 < v < 2.0) == [1.25, 1.28125, 1.296875, 1.3125, 1.375, 1.5]
 
 
 def test_a_target_on_the_edge_of_the_ends_intervals_is_reachable(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -243,6 +248,10 @@ def test_a_target_on_the_edge_of_the_ends_intervals_is_reachable(monkeypatch: py
     for goal in (0.0, 1.0):
         result = tune("shambling", "chance", goal, games=100, max_games=100)
         assert result.reachable and result.best is not None and result.best.rate == goal
+    # an interval holds its ends: the end measured at exactly the target gets games up to the cap
+    assert Point(0.0, 10, 0).holds(0.0) and Point(1.0, 10, 10).holds(1.0) and not Point(1.0, 10, 10).holds(0.5)
+    at_zero = tune("shambling", "chance", 0.0, games=100, max_games=400)
+    assert at_zero.points[0.0].games == 400
 
 
 def test_equal_rates_at_both_ends_are_searched_as_rising(monkeypatch: pytest.MonkeyPatch) -> None:

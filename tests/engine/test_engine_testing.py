@@ -117,6 +117,20 @@ def test_an_undeclared_write_fails_in_strict_mode_only(tmp_path: Path) -> None:
     testing.check_recorded_replay(target, 1, tmp_path / "g.replay", strict=False)
 
 
+def test_strict_mode_leaves_the_environment_as_it_found_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unset before: unset after (not "0" or "1"); set before: the value it had."""
+    import os
+
+    monkeypatch.delenv("ECS_ZOMBIE_STRICT", raising=False)
+    with testing.strict_mode():
+        assert os.environ["ECS_ZOMBIE_STRICT"] == "1"
+    assert "ECS_ZOMBIE_STRICT" not in os.environ
+    monkeypatch.setenv("ECS_ZOMBIE_STRICT", "0")
+    with testing.strict_mode(on=True):
+        assert os.environ["ECS_ZOMBIE_STRICT"] == "1"
+    assert os.environ["ECS_ZOMBIE_STRICT"] == "0"
+
+
 def test_strict_mode_is_what_new_games_get_within_it(tmp_path: Path) -> None:
     with testing.strict_mode():
         game = new_game(scenario(tmp_path))
