@@ -651,9 +651,10 @@ class Limits:
 def _nice() -> None:
     """In the child, before pytest starts: its own process group (killed whole at the end, workers
     included), a lower priority, and Ctrl-C delivered as usual even when this tool runs as a
-    background job (whose shell ignores SIGINT: the tests of Ctrl-C handling would hang)."""
+    background job (whose shell ignores SIGINT: the tests of Ctrl-C handling would hang), a hang-up
+    too under `nohup` (which ignores SIGHUP: a test that sends one would see nothing happen)."""
     os.setsid()
-    for sig in (signal.SIGINT, signal.SIGQUIT):
+    for sig in (signal.SIGINT, signal.SIGQUIT, signal.SIGHUP):
         signal.signal(sig, signal.SIG_DFL)
     with contextlib.suppress(OSError):
         os.nice(max(0, NICENESS - os.nice(0)))  # 10 in all, whether or not the tool itself runs under nice

@@ -35,6 +35,7 @@ def _child(request: dict[str, object]) -> None:
         # themselves); SIG_DFL here would kill the child outright, as no exec follows the fork.
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)  # as from a terminal, even under nohup
         limit = int(request.get("memory_mb", 0)) * 1024 * 1024  # type: ignore[call-overload]
         if limit:
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
