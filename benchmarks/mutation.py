@@ -30,6 +30,7 @@ import ast
 import bisect
 import concurrent.futures
 import contextlib
+import gzip
 import hashlib
 import io
 import itertools
@@ -518,11 +519,20 @@ def file_hash(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def read_run(path: str) -> dict[str, Any]:
+    """An earlier run's --json, plain or gzipped (`.json.gz`: how benchmarks/mutation/results/ keeps them)."""
+    data = Path(path).read_bytes()
+    if path.endswith(".gz"):
+        data = gzip.decompress(data)
+    doc: dict[str, Any] = json.loads(data.decode("utf-8"))
+    return doc
+
+
 def load_previous(path: str, sources: dict[str, Source]) -> dict[str, dict[str, Any]]:
     """`--resume`: the mutants an earlier run (its --json) killed, timed out or crashed, by id, for the
     files whose content is unchanged since. Tests only added since then cannot bring them back; a
     changed file's mutants all run again."""
-    doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    doc = read_run(path)
     same = {f for f, h in doc.get("files", {}).items() if f in sources and file_hash(sources[f].text) == h}
     return {e["id"]: e for e in doc.get("mutants", [])
             if e.get("file") in same and e.get("status") in ("killed", "timeout", "crash")}
@@ -530,7 +540,7 @@ def load_previous(path: str, sources: dict[str, Source]) -> dict[str, dict[str, 
 
 def mutant_ids(path: str) -> set[str]:
     """`--unseen`: the id of every mutant an earlier run's --json holds."""
-    doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    doc = read_run(path)
     return {e["id"] for e in doc.get("mutants", [])}
 
 
@@ -538,7 +548,7 @@ def same_mutants(path: str, mutants: list[Mutant], sources: dict[str, Source]) -
     """`--same-as`: the mutants an earlier run's --json holds, each found again by its file, its
     line's text, column and mutation, at the nearest line to where it was (a change above it may
     have moved it; a line whose text is repeated elsewhere in the file is told apart by distance)."""
-    doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    doc = read_run(path)
     found: dict[tuple[str, str, int, str], list[Mutant]] = {}
     for m in mutants:
         found.setdefault((m.file, sources[m.file].line_text(m.line).strip(), m.col, m.mutation), []).append(m)
