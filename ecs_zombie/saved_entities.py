@@ -211,11 +211,7 @@ def read_entities(state: SavedState, bad: str,
     holders: dict[type, set[int]] = {}
     for plan in plans.values():
         for t, _make in plan.rows:
-            found = holders.get(t)
-            if found is None:
-                holders[t] = set(plan.members)
-            else:
-                found.update(plan.members)
+            holders.setdefault(t, set()).update(plan.members)
     return SavedEntities(tables, holders)
 
 

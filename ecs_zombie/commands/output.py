@@ -42,8 +42,8 @@ def emit_json(obj: Any) -> None:
 
 
 def emit_json_line(obj: Any) -> None:
-    """One JSON object on one line (JSON lines)."""
-    sys.stdout.write(json.dumps(strict_json(obj), sort_keys=True, allow_nan=False) + "\n")
+    """One JSON object on one line (JSON lines): `emit_json`'s document, which never spans lines."""
+    emit_json(obj)
 
 
 def table(columns: Sequence[str], rows: Sequence[Sequence[Any]], title: str | None = None,

@@ -95,6 +95,16 @@ def test_a_set_iterated_in_hash_order_is_caught_fresh(tmp_path: Path) -> None:
 # -- blame the first difference ------------------------------------------------------------------
 
 
+def _replay_bytes(scenario: str, seed: int, stop_after: int | None = None) -> bytes:
+    """A game recorded as its replay file's bytes (played to the end, or to tick `stop_after`)."""
+    game = new_game(scenario, seed)
+    recorder = Recorder(game)
+    game.play(stop_after=stop_after)
+    data = recorder.to_bytes(game)
+    game.close()
+    return data
+
+
 def _record(scenario: str, seed: int = 2) -> Any:
     game = new_game(scenario, seed)
     recorder = Recorder(game)
@@ -208,14 +218,9 @@ def test_diff_of_two_replays_that_start_apart_says_so_before_any_tick(tmp_path: 
     (tick 0), given as its state changes, not blamed on the first tick's events."""
     from ecs_zombie.runs import diff_files
 
-    paths = []
-    for seed in (7, 8):
-        game = new_game("shambling", seed)
-        recorder = Recorder(game)
-        game.play()
-        paths.append(tmp_path / f"{seed}.replay")
-        write_atomic(paths[-1], recorder.to_bytes(game))
-        game.close()
+    paths = [tmp_path / "7.replay", tmp_path / "8.replay"]
+    for seed, path in zip((7, 8), paths, strict=True):
+        write_atomic(path, _replay_bytes("shambling", seed))
     found = diff_files(*paths)
     assert (found["same"], found["tick"], found["reason"]) == (False, 0, "the games start differently")
     assert {"what": "key", "key": "seed", "before": 7, "after": 8} in found["changes"]
@@ -350,11 +355,7 @@ def test_a_replay_whose_initial_state_names_a_wrong_piece_is_refused(tmp_path: P
     from ecs_zombie.replay import replay_of
     from ecs_zombie.snapshot import unwrap, wrap
 
-    game = new_game("shambling", 3)
-    recorder = Recorder(game)
-    game.play(stop_after=2)
-    body = unwrap(recorder.to_bytes(game), "replay", "r")
-    game.close()
+    body = unwrap(_replay_bytes("shambling", 3, stop_after=2), "replay", "r")
     initial = msgpack.unpackb(body["initial"], raw=False)
     deck = next(e for e in initial["entities"] if any(c[0] == "Deck" for c in e[1]))
     hero = next(e[0] for e in initial["entities"] if any(c[0] == "Kind" and c[1] == ["hero"] for c in e[1]))
