@@ -62,8 +62,9 @@ class Game:
         self.recorder: Any = None
         self.system_path = ""
         self.guard: Any = None  # strict mode's access checker (ecs_zombie.strict), None otherwise
-        # Packed records of entities whose components are all frozen, reused by `state.state_bytes`.
-        self.frozen_records: dict[int, tuple[tuple[Any, ...], bytes]] = {}
+        # What `state.state_bytes` keeps between calls (a `state.StateRecords`): packed records of
+        # entities that have not changed. Derived from the world, never part of the state.
+        self.state_records: Any = None
         # The tick in progress when driven by `step()` (or re-created by a fork or a load mid-tick).
         self.running: Generator[Decision, object, None] | None = None
         self.pending: Decision | None = None
@@ -302,7 +303,8 @@ class Game:
         other.events = list(self.events)  # events are never changed once logged
         other.log_base, other.tick, other.over, other.outcome = self.log_base, self.tick, self.over, self.outcome
         other.policy_spec = self.policy_spec
-        other.frozen_records = dict(self.frozen_records)
+        if self.state_records is not None:
+            other.state_records = self.state_records.copy(other.world)
         other.keep_tick_start = self.keep_tick_start
         other.tick_start = _hold(self.tick_start)  # only ever copied, never played: safe to share
         other.tick_mark = self.tick_mark

@@ -321,7 +321,7 @@ def read_replay(content: bytes, name: str, states: bool = True) -> tuple[SavedRe
     ruleset = ruleset_of(initial, name)
     check_rules(initial, ruleset, f"{bad}: initial state")
     required = kind_components(ruleset)  # the same rules for every state of the replay
-    seen: dict[Classes, dict[bytes, Record]] = {}  # records checked, by their bytes (`check_entities`)
+    seen = checked_records(ruleset)
     check_entities(initial, f"{bad}: initial state", required, seen)
     tick = initial.tick
     for i, (at, digest, systems, body) in enumerate(replay.ticks):
@@ -356,5 +356,20 @@ def check_tick_state(body: bytes, at: int, initial: SavedState, ruleset: Ruleset
         raise SaveError(f"{replay_problem(name)}: the state of tick {at} names other rules than the initial state")
     check_rules(state, ruleset, bad)
     check_entities(state, bad, kind_components(ruleset) if required is None else required,
-                   {} if seen is None else seen)
+                   checked_records(ruleset) if seen is None else seen)
+
+
+_CHECKED_MAX = 50_000
+
+
+def checked_records(ruleset: Ruleset) -> dict[Classes, dict[bytes, Record]]:
+    """Entity records that passed `check_entities` under `ruleset`, by their bytes: what a record
+    passes depends only on its bytes, the state's component classes and the ruleset's pieces, so
+    every replay of the same rules shares them (a batch's games deal the same cards under the same
+    ids: a replay read after the first checks few records of its own). Only passes are kept, and at
+    most `_CHECKED_MAX` of them."""
+    seen: dict[Classes, dict[bytes, Record]] = ruleset.derived.setdefault("checked_records", {})
+    if sum(map(len, seen.values())) > _CHECKED_MAX:
+        seen.clear()
+    return seen
 

@@ -4,25 +4,27 @@ Both give every entity with its components by registered name, sorted by id and 
 bookkeeping (seed, tick, RNG streams, scripts, ...) under sorted keys, so equal states give equal
 bytes. `state_bytes(game) == canonical.pack(game_state(game))` always holds; it is the cheaper way
 there, because replays hash the state after every tick: the record of an entity whose components
-are all frozen (a card) is encoded once and its bytes reused while its components stay the same
-objects, and the map is assembled from packed parts instead of being packed whole.
+are all frozen (a card) is encoded once and its bytes reused until the world reports the entity
+changed (`StateRecords`), and the map is assembled from packed parts instead of being packed whole.
 """
 
 from __future__ import annotations
 
-from operator import attrgetter, is_
+from operator import attrgetter
 from typing import Any
 
 from ecs_zombie import canonical
 from ecs_zombie.components import by_class
 from ecs_zombie.game import Game
+from ecs_zombie.world import World
 
 # 2: events carry their system's path; saves record the ruleset's origin, its files' hashes, the
 # engine's version and the systems' code fingerprints.
 FORMAT_VERSION = 2
 
 Row = list[tuple[str, tuple[Any, ...]]]
-Plan = tuple[list[tuple[str, type, Any, int]], bool]
+Steps = list[tuple[str, type, Any, int]]  # per component: its name, type, field getter, number of fields
+Plan = tuple[Steps, bool]
 _PLANS: dict[tuple[type, ...], Plan] = {}  # see `_plan`
 _SCHEMAS: dict[frozenset[type], dict[str, list[str]]] = {}
 _LASTING: dict[tuple[int, tuple[Any, ...]], bytes] = {}  # (id, row) -> packed record, across games
@@ -93,42 +95,120 @@ def _nothing(component: Any) -> None:
 
 
 def _packed_entities(game: Game) -> bytes:
-    """The packed array of (id, row) records.
-
-    A lasting record (see `_row`) is kept per game and reused while the entity's components are the
-    same objects. It is also kept across games by value: every game of a scenario deals the same
-    cards under the same ids, so a new game's first state packs none of them again. The records in
-    between, which change, are packed a run at a time in one call: a packed array is its header and
-    then its items' bytes, so the run's bytes less its header are the records' bytes in order."""
-    table = game.world.raw()
-    reuse = game.frozen_records
+    """The packed array of (id, row) records: the kept parts of `StateRecords` in id order, with the
+    records of entities read afresh (mutable components) packed a run at a time in one call: a
+    packed array is its header and then its items' bytes, so the run's bytes less its header are the
+    records' bytes in order."""
+    world = game.world
+    table = world.raw()
+    records = game.state_records
+    if records is None or records.world is not world:
+        records = game.state_records = StateRecords(world)
+    records.refresh(table)
     parts = [canonical.array_header(len(table))]
     run: list[tuple[int, Row]] = []
-    for ent in sorted(table):
-        comps = table[ent]
-        hit = reuse.get(ent)
-        if hit is not None and len(hit[0]) == len(comps) and all(map(is_, hit[0], comps.values())):
-            record = hit[1]
-        else:
-            row, lasting = _row(comps)
-            if not lasting:
-                run.append((ent, row))
-                continue
-            key = (ent, tuple(row))  # plain values only: hashed and compared in C
-            kept = _LASTING.get(key)
-            if kept is None:
-                if len(_LASTING) >= _LASTING_MAX:
-                    _LASTING.clear()
-                kept = _LASTING[key] = canonical.pack((ent, row))
-            reuse[ent] = (tuple(comps.values()), kept)
-            record = kept
-        if run:
-            parts.append(_packed_run(run))
-            run = []
-        parts.append(record)
+    for block in records.order:
+        for part in records.blocks[block]:
+            if type(part) is tuple:  # an entity read afresh: its id and its plan's steps
+                ent, steps = part
+                comps = table[ent]
+                run.append((ent, [(name, fields(comps[t]) if arity > 1 else (fields(comps[t]),) if arity else ())
+                                  for name, t, fields, arity in steps]))
+            else:
+                if run:
+                    parts.append(_packed_run(run))
+                    run = []
+                parts.append(part)  # type: ignore[arg-type]
     if run:
         parts.append(_packed_run(run))
     return b"".join(parts)
+
+
+class StateRecords:
+    """What `state_bytes` keeps of one game between calls, so that a tick's state costs what changed.
+
+    The record of an entity whose components are all frozen and hold only plain values (a card) is
+    packed once and kept until the world reports the entity changed (`World.changes`: created,
+    deleted, a component added, removed or replaced); the others (mutable components, changed in
+    place unseen) are read afresh every time. Entities are grouped in blocks of 32 ids, each holding
+    its kept records joined and the ids read afresh, in order: a tick re-lays only the blocks where
+    something came, went or was replaced, and joins the rest as they are. A lasting record is also
+    kept across games by value (`_LASTING`): every game of a scenario deals the same cards under the
+    same ids, so a new game's first state packs none of them again."""
+
+    __slots__ = ("blocks", "kept", "order", "world")
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        # entity -> its kept record, or how to read it afresh (its plan's steps, see `_plan`)
+        self.kept: dict[int, bytes | Steps] = {}
+        # block -> joined kept records and (id, steps) of those read afresh, in id order
+        self.blocks: dict[int, list[bytes | tuple[int, Steps]]] = {}
+        self.order: list[int] = []  # the blocks, sorted
+        world.changes = set(world.raw())  # everything is new to this encoder
+
+    def copy(self, world: World) -> StateRecords:
+        """The same records for `world`, a copy of this one's world (`World.fork`): the kept records
+        are the same values, and the changes not yet seen are carried over."""
+        other = StateRecords.__new__(StateRecords)
+        other.world, other.kept, other.blocks, other.order = world, dict(self.kept), dict(self.blocks), list(self.order)
+        world.changes = set(self.world.changes or ())
+        return other
+
+    def refresh(self, table: dict[int, dict[type, Any]]) -> None:
+        """Take in the entities changed since the last call."""
+        changes = self.world.changes
+        if not changes:
+            return
+        kept = self.kept
+        stale = set()
+        for ent in changes:
+            comps = table.get(ent)
+            if comps is None:
+                kept.pop(ent, None)
+            else:
+                kept[ent] = _lasting_record(ent, comps)
+            stale.add(ent >> 5)
+        changes.clear()
+        blocks = self.blocks
+        reordered = False
+        for block in stale:
+            parts: list[bytes | tuple[int, Steps]] = []
+            joined: list[bytes] = []
+            for ent in range(block << 5, (block + 1) << 5):
+                if ent in kept:
+                    record = kept[ent]
+                    if type(record) is bytes:
+                        joined.append(record)
+                    else:
+                        if joined:
+                            parts.append(b"".join(joined))
+                            joined = []
+                        parts.append((ent, record))  # type: ignore[arg-type]
+            if joined:
+                parts.append(b"".join(joined))
+            if parts:
+                reordered = reordered or block not in blocks
+                blocks[block] = parts
+            elif blocks.pop(block, None) is not None:
+                reordered = True
+        if reordered:
+            self.order = sorted(blocks)
+
+
+def _lasting_record(ent: int, comps: dict[type, Any]) -> bytes | Steps:
+    """The packed record of an entity that can be kept (see `_row`), else its plan's steps."""
+    plan = _plan_of(comps)
+    row, lasting = _row(comps, plan)
+    if not lasting:
+        return plan[0]
+    key = (ent, tuple(row))  # plain values only: hashed and compared in C
+    kept = _LASTING.get(key)
+    if kept is None:
+        if len(_LASTING) >= _LASTING_MAX:
+            _LASTING.clear()
+        kept = _LASTING[key] = canonical.pack((ent, row))
+    return kept
 
 
 def _packed_run(records: list[tuple[int, Row]]) -> bytes:

@@ -58,7 +58,7 @@ def clone_component(comp: Any) -> Any:
 class World:
     """A private esper world. Call `close()` (or let the game do it) to free it."""
 
-    __slots__ = ("_closed", "_comps", "_ents", "_indexes", "_memos", "_name", "_queries", "next_id")
+    __slots__ = ("_closed", "_comps", "_ents", "_indexes", "_memos", "_name", "_queries", "changes", "next_id")
 
     def __init__(self) -> None:
         self._name = f"ecs-zombie/{next(_serial)}"
@@ -70,6 +70,11 @@ class World:
         self._queries: dict[tuple[type, ...], tuple[Any, ...]] = {}
         self._memos: dict[tuple[Any, ...], tuple[frozenset[type], Any]] = {}
         self._indexes: dict[str, GroupIndex] = {}
+        # Entities created, deleted, or given, relieved of or replaced a component since whoever
+        # set this (the state encoder, `ecs_zombie.state`) last emptied it; None: nobody watches.
+        # A change in place to a mutable component is not a change here: such entities are read
+        # afresh every time.
+        self.changes: set[int] | None = None
         with _ESPER:
             esper.switch_world(self._name)
             # This world's own entity table. esper swaps its module globals between worlds but keeps
@@ -147,6 +152,8 @@ class World:
         self.next_id = ent + 1
         if self._indexes:
             self._refile(ent)
+        if self.changes is not None:
+            self.changes.add(ent)
         return ent
 
     def create_with_id(self, ent: int, components: Iterable[Any]) -> None:
@@ -160,6 +167,8 @@ class World:
             made = esper.create_entity(*components)
         assert made == ent
         self.next_id = ent + 1
+        if self.changes is not None:
+            self.changes.add(ent)
 
     def load(self, entities: SavedEntities, next_id: int) -> None:
         """Fill an empty world with a save's entities (`saved_entities.read_entities`: their tables
@@ -185,6 +194,8 @@ class World:
             esper._entity_count = itertools.count(next_id)
             esper.clear_cache()
         self.next_id = next_id
+        if self.changes is not None:
+            self.changes.update(ent for ent, _table in entities.tables)
 
     def set_next_id(self, next_id: int) -> None:
         """Continue the id count exactly where a saved game stopped."""
@@ -202,6 +213,8 @@ class World:
         with _ESPER:
             self._use()
             esper.delete_entity(ent, immediate=True)
+        if self.changes is not None:
+            self.changes.add(ent)
 
     def exists(self, ent: int) -> bool:
         return ent in self._ents
@@ -232,6 +245,8 @@ class World:
             esper.add_component(ent, comp)
         if self._indexes:
             self._refile(ent, type(comp))
+        if self.changes is not None:
+            self.changes.add(ent)
 
     def remove(self, ent: int, ctype: type[C]) -> C | None:
         self._open()
@@ -242,6 +257,8 @@ class World:
             removed = esper.try_remove_component(ent, ctype)
         if self._indexes and ent in self._ents:
             self._refile(ent, ctype)
+        if self.changes is not None:
+            self.changes.add(ent)
         return removed
 
     def get(self, ent: int, ctype: type[C]) -> C:

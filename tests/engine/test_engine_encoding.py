@@ -145,7 +145,7 @@ def test_the_cache_of_packed_records_is_bounded(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(state_module, "_LASTING", {})
     monkeypatch.setattr(state_module, "_LASTING_MAX", 5)
     game = new_game("shambling", 3)
-    game.frozen_records.clear()
+    game.state_records = None
     assert state_bytes(game) == canonical.pack(game_state(game))
     assert 0 < len(state_module._LASTING) <= 5
     other = new_game("shambling", 4)
@@ -178,7 +178,7 @@ def test_the_cache_never_holds_more_than_its_maximum(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(state_module, "_LASTING", Watched())
     monkeypatch.setattr(state_module, "_LASTING_MAX", 5)
     game = new_game("shambling", 3)
-    game.frozen_records.clear()
+    game.state_records = None
     state_bytes(game)
     assert len(sizes) > 6 and max(sizes) == 5
     game.close()
@@ -201,3 +201,103 @@ def test_a_value_the_fast_packer_refuses_packs_as_its_plain_form() -> None:
     assert canonical.pack(loaded) == msgpack.packb({"b": [1, 2], "a": [3, 4]}, use_bin_type=True)
     # bytes stay msgpack's bin type there too, as the fast packer writes them (not raw text)
     assert canonical.pack(YMap({"a": b"\x01"})) == canonical.pack({"a": b"\x01"}) == b"\x81\xa1a\xc4\x01\x01"
+
+
+def test_the_world_reports_every_change_the_encoder_keeps_records_across() -> None:
+    """`World.changes` names each entity created, deleted, or given, relieved of or replaced a
+    component (what the encoder's kept records depend on); a change in place is not one, and nobody
+    watching (None) costs nothing."""
+    game = new_game("shambling", 1)
+    world = game.world
+    assert world.changes is None
+    state_bytes(game)  # the encoder starts watching
+    assert world.changes == set()
+    made = world.create(Zone(0, "pile"))
+    other = world.create(Wounds(0, 2))
+    world.get(other, Wounds).taken = 1  # in place: not reported
+    assert world.changes == {made, other}
+    world.changes.clear()
+    world.add(made, Zone(0, "hand"))
+    assert world.changes == {made}
+    world.changes.clear()
+    world.remove(other, Wounds)
+    world.delete(made)
+    assert world.changes == {made, other}
+    assert state_bytes(game) == canonical.pack(game_state(game))
+    game.close()
+
+
+def test_a_load_into_a_watched_world_reports_every_entity_it_brings() -> None:
+    """Every entity a save brings is new to an encoder already watching the world."""
+    from ecs_zombie.loading import read_state
+    from ecs_zombie.saved_entities import read_entities
+    from ecs_zombie.world import World
+
+    game = new_game("shambling", 2)
+    saved = read_state(state_bytes(game), "save")
+    world = World()
+    world.changes = set()
+    world.load(read_entities(saved, "save", {}), saved.next_entity)
+    assert world.changes == set(game.world.entities())
+    world.close()
+    game.close()
+
+
+_OPS = st.lists(st.tuples(st.sampled_from(["frozen", "mutable", "delete", "replace", "remove", "poke", "fork",
+                                           "encode"]),
+                          st.integers(0, 10_000)), max_size=60)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_OPS)
+def test_kept_records_never_differ_from_the_packed_state(ops: list[tuple[str, int]]) -> None:
+    """Whatever the world goes through (pieces made, deleted, replaced, stripped, changed in place,
+    the game forked and played on from the copy), the encoder's bytes are those of the packed state:
+    kept records are dropped exactly when their entity changes, across blocks of ids."""
+    game = new_game("shambling", 1)
+    state_bytes(game)
+    world = game.world
+    try:
+        for op, n in ops:
+            ents = world.entities()
+            ent = ents[n % len(ents)] if ents else None
+            if op == "frozen":
+                for _ in range(1 + n % 40):  # enough to open new blocks of ids
+                    world.create(Zone(n % 3, f"z{n % 5}"), Card("AS", 1 + n % 13, "S", "shambling"))
+            elif op == "mutable":
+                world.create(Wounds(n % 3, 3), Zone(0, "board"))
+            elif op == "delete" and ent is not None:
+                world.delete(ent)
+            elif op == "replace" and ent is not None:
+                world.add(ent, Zone(n % 2, "moved"))
+            elif op == "remove" and ent is not None:
+                world.remove(ent, Zone)
+            elif op == "poke" and ent is not None and Wounds in world.raw()[ent]:
+                world.get(ent, Wounds).taken += 1
+            elif op == "fork":
+                copy = game.fork()
+                assert state_bytes(copy) == state_bytes(game)
+                game.close()
+                game, world = copy, copy.world
+            if op == "encode" or n % 3 == 0:
+                assert state_bytes(game) == canonical.pack(game_state(game))
+        assert state_bytes(game) == canonical.pack(game_state(game))
+    finally:
+        game.close()
+
+
+def test_a_block_of_ids_emptied_while_another_opens_keeps_the_order() -> None:
+    """Kept records are grouped by blocks of 32 ids: when a block empties, alone or while a new one
+    opens between two states, the records still come in id order."""
+    game = new_game("director", 1)
+    state_bytes(game)
+    world = game.world
+    for ent in [e for e in world.entities() if 32 <= e < 64]:
+        world.delete(ent)
+    assert state_bytes(game) == canonical.pack(game_state(game))  # a block emptied
+    for ent in [e for e in world.entities() if e < 32]:
+        world.delete(ent)
+    for _ in range(40):
+        world.create(Zone(0, "new"))
+    assert state_bytes(game) == canonical.pack(game_state(game))
+    game.close()
