@@ -25,6 +25,7 @@ FORMAT_VERSION = 2
 Row = list[tuple[str, tuple[Any, ...]]]
 Steps = list[tuple[str, type, Any, int]]  # per component: its name, type, field getter, number of fields
 Plan = tuple[Steps, bool]
+Live = list[tuple[str, Any, Any, int]]  # per component: its name, the component itself, as in `Steps`
 _PLANS: dict[tuple[type, ...], Plan] = {}  # see `_plan`
 _SCHEMAS: dict[frozenset[type], dict[str, list[str]]] = {}
 _LASTING: dict[tuple[int, tuple[Any, ...]], bytes] = {}  # (id, row) -> packed record, across games
@@ -109,11 +110,10 @@ def _packed_entities(game: Game) -> bytes:
     run: list[tuple[int, Row]] = []
     for block in records.order:
         for part in records.blocks[block]:
-            if type(part) is tuple:  # an entity read afresh: its id and its plan's steps
-                ent, steps = part
-                comps = table[ent]
-                run.append((ent, [(name, fields(comps[t]) if arity > 1 else (fields(comps[t]),) if arity else ())
-                                  for name, t, fields, arity in steps]))
+            if type(part) is tuple:  # an entity read afresh: its id and its components to read
+                ent, live = part
+                run.append((ent, [(name, fields(comp) if arity > 1 else (fields(comp),) if arity else ())
+                                  for name, comp, fields, arity in live]))
             else:
                 if run:
                     parts.append(_packed_run(run))
@@ -140,19 +140,22 @@ class StateRecords:
 
     def __init__(self, world: World) -> None:
         self.world = world
-        # entity -> its kept record, or how to read it afresh (its plan's steps, see `_plan`)
-        self.kept: dict[int, bytes | Steps] = {}
-        # block -> joined kept records and (id, steps) of those read afresh, in id order
-        self.blocks: dict[int, list[bytes | tuple[int, Steps]]] = {}
+        # entity -> its kept record, or its components to read afresh, as `_plan` orders them (the
+        # objects themselves: one replaced is a change the world reports)
+        self.kept: dict[int, bytes | Live] = {}
+        # block -> joined kept records and (id, live components) of those read afresh, in id order
+        self.blocks: dict[int, list[bytes | tuple[int, Live]]] = {}
         self.order: list[int] = []  # the blocks, sorted
         world.changes = set(world.raw())  # everything is new to this encoder
 
     def copy(self, world: World) -> StateRecords:
         """The same records for `world`, a copy of this one's world (`World.fork`): the kept records
-        are the same values, and the changes not yet seen are carried over."""
+        are the same values, and the changes not yet seen are carried over. Entities read afresh
+        are new to the copy: it holds copies of their components, not these."""
         other = StateRecords.__new__(StateRecords)
         other.world, other.kept, other.blocks, other.order = world, dict(self.kept), dict(self.blocks), list(self.order)
         world.changes = set(self.world.changes or ())
+        world.changes.update(ent for ent, record in self.kept.items() if type(record) is not bytes)
         return other
 
     def refresh(self, table: dict[int, dict[type, Any]]) -> None:
@@ -173,7 +176,7 @@ class StateRecords:
         blocks = self.blocks
         reordered = False
         for block in stale:
-            parts: list[bytes | tuple[int, Steps]] = []
+            parts: list[bytes | tuple[int, Live]] = []
             joined: list[bytes] = []
             for ent in range(block << 5, (block + 1) << 5):
                 if ent in kept:
@@ -196,12 +199,12 @@ class StateRecords:
             self.order = sorted(blocks)
 
 
-def _lasting_record(ent: int, comps: dict[type, Any]) -> bytes | Steps:
-    """The packed record of an entity that can be kept (see `_row`), else its plan's steps."""
+def _lasting_record(ent: int, comps: dict[type, Any]) -> bytes | Live:
+    """The packed record of an entity that can be kept (see `_row`), else its components to read."""
     plan = _plan_of(comps)
     row, lasting = _row(comps, plan)
     if not lasting:
-        return plan[0]
+        return [(name, comps[t], fields, arity) for name, t, fields, arity in plan[0]]
     key = (ent, tuple(row))  # plain values only: hashed and compared in C
     kept = _LASTING.get(key)
     if kept is None:
