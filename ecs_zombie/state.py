@@ -202,6 +202,8 @@ class StateRecords:
 def _lasting_record(ent: int, comps: dict[type, Any]) -> bytes | Live:
     """The packed record of an entity that can be kept (see `_row`), else its components to read."""
     plan = _plan_of(comps)
+    if not plan[1]:  # mutable: read every time
+        return [(name, comps[t], fields, arity) for name, t, fields, arity in plan[0]]
     row, lasting = _row(comps, plan)
     if not lasting:
         return [(name, comps[t], fields, arity) for name, t, fields, arity in plan[0]]
