@@ -202,18 +202,17 @@ class StateRecords:
 def _lasting_record(ent: int, comps: dict[type, Any]) -> bytes | Live:
     """The packed record of an entity that can be kept (see `_row`), else its components to read."""
     plan = _plan_of(comps)
-    if not plan[1]:  # mutable: read every time
-        return [(name, comps[t], fields, arity) for name, t, fields, arity in plan[0]]
-    row, lasting = _row(comps, plan)
-    if not lasting:
-        return [(name, comps[t], fields, arity) for name, t, fields, arity in plan[0]]
-    key = (ent, tuple(row))  # plain values only: hashed and compared in C
-    kept = _LASTING.get(key)
-    if kept is None:
-        if len(_LASTING) >= _LASTING_MAX:
-            _LASTING.clear()
-        kept = _LASTING[key] = canonical.pack((ent, row))
-    return kept
+    if plan[1]:  # all frozen (an entity with a mutable component is read every time, unbuilt here)
+        row, lasting = _row(comps, plan)
+        if lasting:
+            key = (ent, tuple(row))  # plain values only: hashed and compared in C
+            kept = _LASTING.get(key)
+            if kept is None:
+                if len(_LASTING) >= _LASTING_MAX:
+                    _LASTING.clear()
+                kept = _LASTING[key] = canonical.pack((ent, row))
+            return kept
+    return [(name, comps[t], fields, arity) for name, t, fields, arity in plan[0]]
 
 
 def _packed_run(records: list[tuple[int, Row]]) -> bytes:
