@@ -347,9 +347,11 @@ def deadline(seconds: float) -> Iterator[None]:
     def alarm(signum: int, frame: Any) -> None:
         raise Hung(f"still running after {seconds} s")
 
-    # CPU time (a hang here is a loop): on a loaded machine wall time would flag slow, not stuck, runs
+    # CPU time (a hang here is a loop): on a loaded machine wall time would flag slow, not stuck, runs.
+    # It rings again every quarter of the time until disarmed: a ring that lands in a collector's
+    # callback is lost (see `session.trial`).
     old = signal.signal(signal.SIGPROF, alarm)
-    signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.setitimer(signal.ITIMER_PROF, seconds, seconds / 4)
     try:
         yield
     finally:

@@ -250,3 +250,70 @@ def test_a_trial_hands_a_callers_later_cpu_deadline_back_with_what_it_has_left()
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, old)
     assert 60 - used - 0.5 < left <= 60.01  # the timer's own granularity
+
+
+def _lose_the_first_ring(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A collector callback that burns CPU until a signal handler's exception is lost in it (Python
+    hands it to `sys.unraisablehook` and goes on): what a trial's ring meets when it lands there."""
+    import gc
+    import sys
+    import time
+
+    lost: list[str] = []
+
+    def hook(unraisable: Any) -> None:
+        lost.append(type(unraisable.exc_value).__name__)
+
+    def burn(phase: str, info: dict[str, Any]) -> None:
+        began = time.process_time()
+        while phase == "start" and not lost and time.process_time() - began < 5:
+            pass
+
+    monkeypatch.setattr(sys, "unraisablehook", hook)
+    gc.callbacks.append(burn)
+    return lost
+
+
+def test_a_trial_whose_ring_is_lost_and_that_ends_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"a trial that does not end within TRIAL_SECONDS is refused": also when its timer's ring was
+    lost in a collector's callback and the games then ended, by the CPU time the trial used."""
+    import gc
+
+    from ecs_zombie.scenario import load_scenario
+
+    scenario = load_scenario("shambling")  # before the callback: no timer rings while loading
+    monkeypatch.setattr(session, "TRIAL_SECONDS", 0.05)
+    lost = _lose_the_first_ring(monkeypatch)
+    try:
+        with pytest.raises(DataError, match=r"does not end within 0\.05 s of CPU time"):
+            session.trial(scenario, "shambling")
+    finally:
+        gc.callbacks[:] = [c for c in gc.callbacks if getattr(c, "__name__", "") != "burn"]
+    assert lost == ["_TrialTimeout"]
+
+
+def test_a_trial_that_never_ends_is_stopped_after_its_ring_is_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that never ends, whose trial's first ring is lost in a collector's callback, is still
+    stopped: the timer rings again until the trial catches it."""
+    import gc
+
+    from ecs_zombie.game import Game
+    from ecs_zombie.scenario import load_scenario
+
+    def forever(self: Game, *args: Any, **kw: Any) -> None:
+        kept = []
+        while True:
+            kept.append([[] for _ in range(100)])  # containers kept: the collector runs
+            if len(kept) > 1000:
+                kept.clear()
+
+    scenario = load_scenario("shambling")
+    monkeypatch.setattr(session, "TRIAL_SECONDS", 0.05)
+    monkeypatch.setattr(Game, "play", forever)
+    lost = _lose_the_first_ring(monkeypatch)
+    try:
+        with pytest.raises(DataError, match=r"does not end within 0\.05 s of CPU time"):
+            session.trial(scenario, "shambling")
+    finally:
+        gc.callbacks[:] = [c for c in gc.callbacks if getattr(c, "__name__", "") != "burn"]
+    assert lost and set(lost) == {"_TrialTimeout"}  # a ring again may land in a callback too
