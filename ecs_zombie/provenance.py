@@ -51,15 +51,20 @@ def _h(text: str) -> str:
 
 def fingerprints(ruleset: Ruleset) -> dict[str, list[str]]:
     """System name -> [its function's source hash, its module's source hash], for every system the
-    ruleset schedules (phases and steps)."""
-    out: dict[str, list[str]] = {}
-    for step in ruleset.scheduled():
-        spec = step.spec
-        if spec.name in out:
-            continue
-        module_hash, functions = _module_source(spec.module)
-        out[spec.name] = [functions.get(getattr(spec.fn, "__name__", ""), ""), module_hash]
-    return dict(sorted(out.items()))
+    ruleset schedules (phases and steps). Worked out once per loaded ruleset (sources are read once
+    per process: `_module_source`), since every recorded game and every verification asks; each
+    caller gets its own copy."""
+    found: dict[str, list[str]] | None = ruleset.derived.get("fingerprints")
+    if found is None:
+        out: dict[str, list[str]] = {}
+        for step in ruleset.scheduled():
+            spec = step.spec
+            if spec.name in out:
+                continue
+            module_hash, functions = _module_source(spec.module)
+            out[spec.name] = [functions.get(getattr(spec.fn, "__name__", ""), ""), module_hash]
+        found = ruleset.derived["fingerprints"] = dict(sorted(out.items()))
+    return {name: list(hashes) for name, hashes in found.items()}
 
 
 def stamp(ruleset: Ruleset) -> dict[str, Any]:
