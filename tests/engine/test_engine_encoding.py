@@ -211,15 +211,16 @@ def test_the_world_reports_every_change_the_encoder_keeps_records_across() -> No
     world = game.world
     assert world.changes is None
     state_bytes(game)  # the encoder starts watching
-    assert world.changes == set()
+    changes = world.changes
+    assert changes == set()
     made = world.create(Zone(0, "pile"))
     other = world.create(Wounds(0, 2))
     world.get(other, Wounds).taken = 1  # in place: not reported
-    assert world.changes == {made, other}
-    world.changes.clear()
+    assert changes == {made, other}
+    changes.clear()
     world.add(made, Zone(0, "hand"))
-    assert world.changes == {made}
-    world.changes.clear()
+    assert changes == {made}
+    changes.clear()
     world.remove(other, Wounds)
     world.delete(made)
     assert world.changes == {made, other}

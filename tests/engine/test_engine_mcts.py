@@ -82,7 +82,7 @@ def _retyped(game: Game, hidden: list[int], name: str) -> Game:
     own = fork.tick_start.copy()
     _release(fork.tick_start)
     fork.tick_start = _hold(own)
-    for world in (fork.world, fork.tick_start.world):
+    for world in (fork.world, own.world):
         for ent in hidden:
             world.get(ent, Kind).name = name
             wounds = world.get(ent, Wounds)

@@ -124,7 +124,7 @@ def test_more_than_sixteen_lengths_get_whole_number_ticks_matplotlib_spaces(tmp_
     left, right = figures[0].axes
     for ax in (left, right):
         locator = ax.xaxis.get_major_locator()
-        assert isinstance(locator, MaxNLocator) and locator._integer
+        assert isinstance(locator, MaxNLocator) and locator._integer  # type: ignore[attr-defined]
         assert all(float(t).is_integer() for t in ax.get_xticks())
     s = summary()
     plot.batch_plot(s, "kills", "t", tmp_path / "c.png")
