@@ -209,7 +209,7 @@ def test_the_world_reports_every_change_the_encoder_keeps_records_across() -> No
     watching (None) costs nothing."""
     game = new_game("shambling", 1)
     world = game.world
-    assert world.changes is None
+    assert game.world.changes is None
     state_bytes(game)  # the encoder starts watching
     changes = world.changes
     assert changes == set()
