@@ -152,10 +152,11 @@ class StateRecords:
         """The same records for `world`, a copy of this one's world (`World.fork`): the kept records
         are the same values, and the changes not yet seen are carried over. Entities read afresh
         are new to the copy: it holds copies of their components, not these."""
-        other = StateRecords.__new__(StateRecords)
-        other.world, other.kept, other.blocks, other.order = world, dict(self.kept), dict(self.blocks), list(self.order)
-        world.changes = set(self.world.changes or ())
-        world.changes.update(ent for ent, record in self.kept.items() if type(record) is not bytes)
+        other = StateRecords(world)  # (a compiled class is made only through its constructor)
+        other.kept, other.blocks, other.order = dict(self.kept), dict(self.blocks), list(self.order)
+        changes = set(self.world.changes or ())
+        changes.update(ent for ent, record in self.kept.items() if type(record) is not bytes)
+        world.changes = changes
         return other
 
     def refresh(self, table: dict[int, dict[type, Any]]) -> None:
