@@ -304,7 +304,7 @@ class Game:
         other.log_base, other.tick, other.over, other.outcome = self.log_base, self.tick, self.over, self.outcome
         other.policy_spec = self.policy_spec
         if self.state_records is not None:
-            other.state_records = self.state_records.copy(other.world)
+            other.state_records = type(self.state_records)(other.world, self.state_records)
         other.keep_tick_start = self.keep_tick_start
         other.tick_start = _hold(self.tick_start)  # only ever copied, never played: safe to share
         other.tick_mark = self.tick_mark

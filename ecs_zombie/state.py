@@ -138,26 +138,24 @@ class StateRecords:
 
     __slots__ = ("blocks", "kept", "order", "world")
 
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: World, like: StateRecords | None = None) -> None:
+        """Records for `world`, empty (everything in it new to this encoder), or a copy of `like`,
+        the records of a world `world` is a copy of (`World.fork`): the kept records are the same values
+        and the changes it has not seen yet are carried over; its entities read afresh are new here,
+        since `world` holds copies of their components, not these."""
         self.world = world
         # entity -> its kept record, or its components to read afresh, as `_plan` orders them (the
         # objects themselves: one replaced is a change the world reports)
-        self.kept: dict[int, bytes | Live] = {}
+        self.kept: dict[int, bytes | Live] = {} if like is None else dict(like.kept)
         # block -> joined kept records and (id, live components) of those read afresh, in id order
-        self.blocks: dict[int, list[bytes | tuple[int, Live]]] = {}
-        self.order: list[int] = []  # the blocks, sorted
-        world.changes = set(world.raw())  # everything is new to this encoder
-
-    def copy(self, world: World) -> StateRecords:
-        """The same records for `world`, a copy of this one's world (`World.fork`): the kept records
-        are the same values, and the changes not yet seen are carried over. Entities read afresh
-        are new to the copy: it holds copies of their components, not these."""
-        other = StateRecords(world)  # (a compiled class is made only through its constructor)
-        other.kept, other.blocks, other.order = dict(self.kept), dict(self.blocks), list(self.order)
-        changes = set(self.world.changes or ())
-        changes.update(ent for ent, record in self.kept.items() if type(record) is not bytes)
-        world.changes = changes
-        return other
+        self.blocks: dict[int, list[bytes | tuple[int, Live]]] = {} if like is None else dict(like.blocks)
+        self.order: list[int] = [] if like is None else list(like.order)  # the blocks, sorted
+        if like is None:
+            world.changes = set(world.raw())
+        else:
+            changes = set(like.world.changes or ())
+            changes.update(ent for ent, record in like.kept.items() if type(record) is not bytes)
+            world.changes = changes
 
     def refresh(self, table: dict[int, dict[type, Any]]) -> None:
         """Take in the entities changed since the last call."""
