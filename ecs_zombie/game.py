@@ -6,7 +6,9 @@ the chosen option's index back. `play()` drives it with policies; an outside ans
 agent) drives it one decision at a time with `step()`.
 
 `fork()` copies a game at any point, a pending decision mid-tick included: a copy at a tick
-boundary shares nothing mutable with the original; a copy mid-tick is the copy kept at the tick's
+boundary shares nothing the game changes with the original (its own pieces, streams, scripts and
+log; what it shares is read only: the ruleset and its tables, and the events logged before the
+copy, which nothing changes once logged); a copy mid-tick is the copy kept at the tick's
 start (`keep_tick_start`) re-run with the decisions answered since, which arrives, deterministically,
 at the same pending decision (a generator suspended inside a rule cannot itself be copied).
 """
@@ -327,7 +329,7 @@ class Game:
             return self.copy()
         if self.tick_start is None:
             raise GameError("forking mid-tick needs the copy kept at the tick's start: set game.keep_tick_start "
-                            "before the tick begins (Stepper and search policies do)")
+                            "before the tick begins (Stepper(game, resumable=True) and search policies do)")
         other = self.tick_start.copy()
         keep, other.keep_tick_start = other.keep_tick_start, False  # its tick's start is this one's
         other.resume_tick(self.answers_this_tick())

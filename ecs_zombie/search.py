@@ -27,7 +27,8 @@ At each decision of its side it runs determinized Monte Carlo tree search over f
 
 Options: `mcts:iterations=200` (default 64), `time=0.5` (seconds per decision instead; not
 reproducible), `rollout=random`, `c=1.4` (exploration), `prior=0.75` (the rollout policy's weight in
-the prior; 0 for uniform priors), `depth=40` (most decisions of this side in the tree).
+the prior; 0 for uniform priors), `depth=40` (most decisions of this side in the tree); several
+are joined by colons, `mcts:iterations=32:rollout=random` (commas separate sides).
 """
 
 from __future__ import annotations
@@ -93,8 +94,11 @@ class MCTSPolicy:
         self.c = float(c)
         self.depth = int(depth)
         self.prior = float(prior)
-        if self.iterations < 1 or self.seconds < 0 or self.c < 0 or self.depth < 1:
-            raise ValueError("iterations and depth take whole numbers of 1 or more; time and c 0 or more")
+        # `not x >= 0` and not `x < 0`: NaN fails every comparison, and must be refused too.
+        if (self.iterations < 1 or self.depth < 1 or not 0.0 <= self.seconds < math.inf
+                or not 0.0 <= self.c < math.inf):
+            raise ValueError("iterations and depth take whole numbers of 1 or more; time and c a finite "
+                             "number, 0 or more")
         if not 0.0 <= self.prior <= 1.0:
             raise ValueError("prior takes a weight from 0 to 1")
         if rollout not in ("heuristic", "random"):

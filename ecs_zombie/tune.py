@@ -15,11 +15,13 @@ the range (raise a cap, the survivors win more often, or less) and bisects it:
 Every value is played on the same game seeds (`game_seed(seed, i)`; added games continue the
 sequence), so neighbouring values differ by the parameter, not by luck (common random numbers), and
 the whole search is the same for any worker count. The answer is the measured value whose rate is
-closest to the target, reported with every value measured, their rates and intervals.
+closest to the target (of equally close ones, an end of the final bracket, where the rate crosses
+the target), reported with every value measured, their rates and intervals.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +29,9 @@ from ecs_zombie.balance import numeric_parameter, play_batch, validated_params
 from ecs_zombie.batch import BatchSpec, check
 from ecs_zombie.errors import GameError
 from ecs_zombie.stats import wilson
+
+# The outcomes every game may end in: the teams' wins and the engine's own hard stop.
+KNOWN_OUTCOMES = ("survivors", "zombies", "timeout")
 
 
 @dataclass
@@ -104,6 +109,10 @@ def tune(target: str, param: str, goal: float, outcome: str = "survivors", polic
         raise GameError(f"--target is a rate between 0 and 1, got {goal}")
     if games < 1:
         raise GameError("--games must be at least 1")
+    if max_games is not None and max_games < games:
+        raise GameError(f"--max-games ({max_games}) must be at least --games ({games})")
+    if tolerance is not None and not 0.0 < tolerance < math.inf:  # NaN fails both comparisons
+        raise GameError(f"--tolerance must be a positive number, got {tolerance}")
     kind, lo, hi = param_range(target, param, given_range)
     base = validated_params(target, dict(fixed or {}))
     if param in base:
@@ -122,6 +131,7 @@ def tune(target: str, param: str, goal: float, outcome: str = "survivors", polic
         point.games += batch.summary.games
         point.failed += batch.summary.failed
         point.hits += batch.summary.outcomes.get(outcome, 0)
+        seen.update(batch.summary.outcomes)
         result.interrupted = batch.interrupted
         return point
 
@@ -131,9 +141,16 @@ def tune(target: str, param: str, goal: float, outcome: str = "survivors", polic
             measure(point.value, min(cap, 2 * point.games))
         return point
 
-    a, b = settle(measure(lo, games)), settle(measure(hi, games))
+    seen: set[str] = set()  # the outcomes the games ended in
+    a, b = measure(lo, games), measure(hi, games)
+    if outcome not in seen and outcome not in KNOWN_OUTCOMES and not result.interrupted:
+        # A ruleset may end in outcomes of its own; one that no game at either end reached is a typo.
+        raise GameError(f"--outcome {outcome!r}: no game ended so at either end of the range (they ended "
+                        f"{', '.join(sorted(seen)) or 'in failures'})")
+    a, b = settle(a), settle(b)
     rising = b.rate >= a.rate
     low_end, high_end = (a, b) if rising else (b, a)
+    bracket: set[Any] = set()
     if goal < low_end.ci[0] or goal > high_end.ci[1]:
         result.reachable = False
     else:
@@ -154,7 +171,11 @@ def tune(target: str, param: str, goal: float, outcome: str = "survivors", polic
         # the two values either side of the target, compared on the same games
         n = max(a.games, b.games)
         a, b = measure(a.value, n), measure(b.value, n)
-    result.best = min(result.points.values(), key=lambda p: (abs(p.rate - goal), -p.games, p.value))
+        bracket = {a.value, b.value}
+    # Ties in closeness go to the bracket's ends (where the rate was found to cross the target), then
+    # to the value measured on more games, then to the smaller value.
+    result.best = min(result.points.values(),
+                      key=lambda p: (abs(p.rate - goal), p.value not in bracket, -p.games, p.value))
     return result
 
 

@@ -42,8 +42,9 @@ TargetArg = Annotated[str, typer.Argument(
     metavar="RULESET_OR_SCENARIO", help="A ruleset id (`ecs-zombie rulesets` lists them) or a scenario file.",
     autocompletion=complete_targets)]
 PolicyOpt = Annotated[str, typer.Option(
-    help="Who answers decisions: heuristic, random, first, or a plugin's policy; per side as "
-         "random,narrator=heuristic; options as name:key=value.", autocompletion=complete_policies)]
+    help="Who answers decisions: heuristic, random, first, mcts (a search: mcts:iterations=32), or a "
+         "plugin's policy; per side as random,narrator=heuristic; options as name:key=value:key=value.",
+    autocompletion=complete_policies)]
 PlayersOpt = Annotated[int | None, typer.Option(
     help="Number of players, where the game has several (default: the scenario's).")]
 Backend = Literal["local", "dask"]

@@ -58,11 +58,22 @@ def tournament(
         for e in result.entries:
             d = e.to_dict()
             ms = d["ms_per_decision"]
-            rows.append([d["team"], d["policy"], d["games"], f"{d['rate']:.3f}", _interval(d["ci95"]),
-                         f"{d['decisions_per_game']:.1f}", "-" if ms is None else f"{ms:.2f}"])
+            games_played = f"{d['games']} ({d['failed']} failed)" if d["failed"] else d["games"]
+            rows.append([d["team"], d["policy"], games_played, f"{d['rate']:.3f}", _interval(d["ci95"]),
+                         f"{d['decisions_per_game']:.1f}", "-" if ms is None else f"{ms:.3g}"])
         table(["team", "policy", "games", "win rate", "95% CI (Wilson)", "decisions/game", "ms/decision"], rows,
               title=f"{target}: seed {seed}, other team played by {opponent}")
     _stopped(result.interrupted)
+    _failures([(f"{e.team} by {e.policy}", e.failed) for e in result.entries])
+
+
+def _failures(counts: list[tuple[str, int]]) -> None:
+    """Games that raised are left out of the rates: say so, and exit 1 as `batch` does."""
+    failed = [(what, n) for what, n in counts if n]
+    if failed:
+        err.print("games failed (left out of the rates): " + "; ".join(f"{what}: {n}" for what, n in failed)
+                  + " (`batch` with the same policy lists their seeds)", markup=False)
+        raise typer.Exit(1)
 
 
 def _range(text: str | None) -> tuple[str, str] | None:
@@ -136,3 +147,4 @@ def tune(
         for what, path in files.items():
             wrote(path, what)
     _stopped(result.interrupted)
+    _failures([(f"{param} = {p.value:g}", p.failed) for p in result.ordered()])

@@ -40,6 +40,24 @@ def test_fast_packer_writes_msgpacks_bytes(value: Any) -> None:
     assert canonical.pack(value) == reference(value)
 
 
+@pytest.mark.parametrize("ruleset", ["shambling", "director"])
+def test_a_replay_file_is_its_content_packed_whole(ruleset: str) -> None:
+    """A replay file is msgpack's own packing of its content, wrapped: whatever packs it faster
+    (`canonical.pack`, packed parts joined) must write these bytes."""
+    from ecs_zombie.replay import Recorder
+    from ecs_zombie.snapshot import MAGIC
+
+    game = new_game(ruleset, 4)
+    recorder = Recorder(game)
+    game.play(PolicyTable("heuristic"), stop_after=3)
+    content = {"decisions": recorder.decisions(game), "events": recorder.events(game),
+               "format": "ecs-zombie/replay", "initial": recorder.initial, "outcome": game.outcome,
+               "ticks": recorder.ticks}
+    body = reference(content)
+    assert recorder.to_bytes(game) == reference({"blake2b": canonical.digest(body), "body": body, "kind": "replay",
+                                                 "magic": MAGIC, "version": 2})
+
+
 @pytest.mark.parametrize("n", [0, 1, 15, 16, 255, 256, 65535, 65536, 70000])
 def test_sizes_at_every_format_boundary(n: int) -> None:
     for value in ("x" * n, b"x" * n, [1] * n, {str(i): i for i in range(n)}):

@@ -237,8 +237,11 @@ def test_a_decision_of_one_option_is_answered_without_searching() -> None:
 
 
 @pytest.mark.parametrize("bad", [{"iterations": 0}, {"time": -1}, {"c": -0.5}, {"depth": 0}, {"prior": 1.5},
-                                 {"rollout": "mcts"}])
+                                 {"rollout": "mcts"}, {"c": "nan"}, {"c": "inf"}, {"time": "nan"}, {"time": "inf"},
+                                 {"prior": "nan"}])
 def test_each_bad_search_option_is_refused(bad: dict[str, Any]) -> None:
+    """NaN as well: it fails every comparison, so `c=nan` once reached the tree's selection (an
+    IndexError there) and `time=nan` searched nothing; an endless `time=inf` never answered."""
     with pytest.raises(ValueError):
         MCTSPolicy(**bad)
 

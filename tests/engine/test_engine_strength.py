@@ -284,3 +284,53 @@ def test_a_tournament_plays_the_batch_seeds_of_seed_1_unless_told() -> None:
     told = play_tournament("shambling", ["random"], 6, seed=1, workers=1)
     assert [e.wins for e in default.entries] == [e.wins for e in told.entries]
     assert [e.decisions for e in default.entries] == [e.decisions for e in told.entries]
+
+
+def test_ties_in_closeness_go_to_the_ends_of_the_final_bracket(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every value but the top one is 0.05 from the target 0.3 (rates 0.25 up to 0.2, 0.35 above):
+    the answer is the lower end of the bracket the bisection closed on (0.1875..0.203125, where the
+    rate crosses the target), not the low end of the range, equally close by the measure alone."""
+    _fake_rates(monkeypatch, lambda v: 0.25 if v <= 0.2 else 0.35 if v <= 0.6 else 0.9)
+    result = tune("shambling", "chance", 0.3, games=100, max_games=100)
+    assert sorted(v for v in result.points if 0.15 < v < 0.25) == [0.1875, 0.203125, 0.21875]
+    assert result.best is not None and result.best.value == 0.1875
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--max-games", "0"], "--max-games (0) must be at least --games (10)"),
+    (["--max-games", "5"], "--max-games (5) must be at least --games (10)"),
+    (["--tolerance", "-1"], "--tolerance must be a positive number"),
+    (["--tolerance", "nan"], "--tolerance must be a positive number"),
+    (["--outcome", "survivor"], "--outcome 'survivor': no game ended so at either end of the range (they ended "
+                                "survivors, zombies)"),
+])
+def test_tune_refuses_bounds_and_outcomes_it_cannot_use(args: list[str], message: str) -> None:
+    """A cap below the games per value, a tolerance that could never be reached, and an outcome no
+    game ends in (a typo: told once both ends are played, as a ruleset may name outcomes of its own)."""
+    result = run_cli("tune", "shambling", "--param", "front_line_cap", "--target", "0.2", "--games", "10", *args)
+    assert result.returncode == 2 and message in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_games_that_failed_are_shown_and_make_the_commands_exit_1(monkeypatch: pytest.MonkeyPatch,
+                                                                  capfd: pytest.CaptureFixture[str]) -> None:
+    """A tournament or a tuning whose games raised leaves them out of the rates: the table says how
+    many, a line on stderr says which entry, and the exit status is 1, as `batch` does."""
+    import typer
+
+    import ecs_zombie.commands.strength as commands
+    from ecs_zombie.tournament import Entry, Tournament
+
+    played = Tournament("shambling", 1, 4, "heuristic", None,
+                        [Entry("survivors", "heuristic", "heuristic", 4, 1, 0, {"survivors": 1}, 0, 0.0),
+                         Entry("survivors", "odd", "heuristic,player:0=odd", 4, 1, 3, {"survivors": 1}, 0, 0.0)])
+    monkeypatch.setattr(tournament, "play_tournament", lambda *_a, **_k: played)
+    with pytest.raises(typer.Exit) as stop:
+        commands.tournament("shambling", policies="heuristic,odd", games=4, seed=1, workers=1, opponent="heuristic",
+                            team=None, players=None, backend="local", address=None, as_json=False)
+    assert stop.value.exit_code == 1
+    shown = capfd.readouterr()
+    rows = [line.split() for line in shown.out.splitlines() if line.startswith("survivors")]
+    assert [row[:5] for row in rows] == [["survivors", "heuristic", "4", "0.250", "0.046"],
+                                         ["survivors", "odd", "4", "(3", "failed)"]]
+    assert shown.err.strip().splitlines() == [
+        "games failed (left out of the rates): survivors by odd: 3 (`batch` with the same policy lists their seeds)"]
