@@ -117,7 +117,9 @@ def print_coverage(coverage: dict[str, Any], console: Console) -> None:
           console=console)
     never = cov.never_taken()
     if never:
-        console.print("never taken: " + "; ".join(f"{k} {t} (offered {n})" for k, t, n in never), markup=False)
+        console.print("never taken:", markup=False)  # one a line: a long list reads in a narrow terminal
+        for k, t, n in never:
+            console.print(f"  {k} {t} (offered {n})", markup=False)
     else:
         console.print("never taken: none (every option type offered was taken at least once)", markup=False)
 

@@ -104,6 +104,8 @@ def test_the_command_prints_and_emits_coverage(tmp_path: Any) -> None:
     text = run_cli("batch", "shambling", "--games", "4", "--coverage", "--quiet")
     assert text.returncode == 0, text.stderr
     assert "shambling.re_engage" in text.stdout and "never taken:" in text.stdout
+    listed = text.stdout.split("never taken:\n")[1].splitlines()  # one a line, to read in a narrow terminal
+    assert listed and all(line.startswith("  shambling.") and "(offered " in line for line in listed)
     rows = tmp_path / "rows.jsonl"
     assert run_cli("batch", "shambling", "--games", "4", "--coverage", "--quiet", "--out", str(rows)).returncode == 0
     assert all("coverage" not in json.loads(line) for line in rows.read_text().splitlines())
