@@ -15,8 +15,9 @@ the range (raise a cap, the survivors win more often, or less) and bisects it:
 Every value is played on the same game seeds (`game_seed(seed, i)`; added games continue the
 sequence), so neighbouring values differ by the parameter, not by luck (common random numbers), and
 the whole search is the same for any worker count. The answer is the measured value whose rate is
-closest to the target (of equally close ones, an end of the final bracket, where the rate crosses
-the target), reported with every value measured, their rates and intervals.
+closest to the target (of equally close ones, an end of the last bracket the bisection held,
+where a monotone rate crosses the target), reported with every value measured, their rates and
+intervals.
 """
 
 from __future__ import annotations
@@ -112,7 +113,7 @@ def tune(target: str, param: str, goal: float, outcome: str = "survivors", polic
     if max_games is not None and max_games < games:
         raise GameError(f"--max-games ({max_games}) must be at least --games ({games})")
     if tolerance is not None and not 0.0 < tolerance < math.inf:  # NaN fails both comparisons
-        raise GameError(f"--tolerance must be a positive number, got {tolerance}")
+        raise GameError(f"--tolerance must be a positive finite number, got {tolerance}")
     kind, lo, hi = param_range(target, param, given_range)
     base = validated_params(target, dict(fixed or {}))
     if param in base:
@@ -143,10 +144,12 @@ def tune(target: str, param: str, goal: float, outcome: str = "survivors", polic
 
     seen: set[str] = set()  # the outcomes the games ended in
     a, b = measure(lo, games), measure(hi, games)
-    if outcome not in seen and outcome not in KNOWN_OUTCOMES and not result.interrupted:
-        # A ruleset may end in outcomes of its own; one that no game at either end reached is a typo.
-        raise GameError(f"--outcome {outcome!r}: no game ended so at either end of the range (they ended "
-                        f"{', '.join(sorted(seen)) or 'in failures'})")
+    if seen and outcome not in seen and outcome not in KNOWN_OUTCOMES and not result.interrupted:
+        # A ruleset may end in outcomes of its own, so any name is taken; one that no game at either
+        # end reached has a rate of 0 throughout and is most likely misspelt: say so rather than
+        # report a target out of reach.
+        raise GameError(f"--outcome {outcome!r}: no game at either end of the range ended so (they ended "
+                        f"{', '.join(sorted(seen))}): is it misspelt?")
     a, b = settle(a), settle(b)
     rising = b.rate >= a.rate
     low_end, high_end = (a, b) if rising else (b, a)
@@ -163,6 +166,8 @@ def tune(target: str, param: str, goal: float, outcome: str = "survivors", polic
                 if b.value - a.value <= tol:
                     break
                 middle = round((a.value + b.value) / 2, 12)
+                if middle in (a.value, b.value):  # a tolerance finer than the 12 digits kept
+                    break
             m = settle(measure(middle, games))
             if (m.rate < goal) == rising:
                 a = m
@@ -172,8 +177,8 @@ def tune(target: str, param: str, goal: float, outcome: str = "survivors", polic
         n = max(a.games, b.games)
         a, b = measure(a.value, n), measure(b.value, n)
         bracket = {a.value, b.value}
-    # Ties in closeness go to the bracket's ends (where the rate was found to cross the target), then
-    # to the value measured on more games, then to the smaller value.
+    # Ties in closeness go to the ends of the last bracket held (where a monotone rate crosses the
+    # target; empty when the target is out of reach), then to more games, then to the smaller value.
     result.best = min(result.points.values(),
                       key=lambda p: (abs(p.rate - goal), p.value not in bracket, -p.games, p.value))
     return result

@@ -58,21 +58,34 @@ def tournament(
         for e in result.entries:
             d = e.to_dict()
             ms = d["ms_per_decision"]
-            games_played = f"{d['games']} ({d['failed']} failed)" if d["failed"] else d["games"]
-            rows.append([d["team"], d["policy"], games_played, f"{d['rate']:.3f}", _interval(d["ci95"]),
-                         f"{d['decisions_per_game']:.1f}", "-" if ms is None else f"{ms:.3g}"])
+            rows.append([d["team"], d["policy"], _played(d["games"], d["failed"]), f"{d['rate']:.3f}",
+                         _interval(d["ci95"]), f"{d['decisions_per_game']:.1f}",
+                         "-" if ms is None else _milliseconds(ms)])
         table(["team", "policy", "games", "win rate", "95% CI (Wilson)", "decisions/game", "ms/decision"], rows,
               title=f"{target}: seed {seed}, other team played by {opponent}")
     _stopped(result.interrupted)
-    _failures([(f"{e.team} by {e.policy}", e.failed) for e in result.entries])
+    players_opt = "" if players is None else f" --players {players}"
+    _failures([(f"{e.team} by {e.policy}", e.failed,
+                f"batch {target} --policy '{e.spec}' --seed {seed} --games {e.games}{players_opt}")
+               for e in result.entries])
 
 
-def _failures(counts: list[tuple[str, int]]) -> None:
-    """Games that raised are left out of the rates: say so, and exit 1 as `batch` does."""
-    failed = [(what, n) for what, n in counts if n]
+def _played(games: int, failed: int) -> str:
+    return f"{games} ({failed} failed)" if failed else str(games)
+
+
+def _milliseconds(ms: float) -> str:
+    """Three significant digits (a heuristic's 0.0033 ms), never an exponent (an mcts's 1500 ms)."""
+    return f"{ms:.3g}" if ms < 100 else f"{ms:.0f}"
+
+
+def _failures(counts: list[tuple[str, int, str]]) -> None:
+    """Games that raised are left out of the rates: say which entries lost games and the `batch`
+    that plays the same games and lists their seeds, and exit 1 as `batch` does."""
+    failed = [(what, n, again) for what, n, again in counts if n]
     if failed:
-        err.print("games failed (left out of the rates): " + "; ".join(f"{what}: {n}" for what, n in failed)
-                  + " (`batch` with the same policy lists their seeds)", markup=False)
+        err.print("games failed (left out of the rates): " + "; ".join(
+            f"{what}: {n} (their seeds: ecs-zombie {again})" for what, n, again in failed), markup=False)
         raise typer.Exit(1)
 
 
@@ -134,17 +147,21 @@ def tune(
     else:
         best = result.best
         assert best is not None
-        rows = [[("→ " if p is best else "") + f"{p.value:g}", p.games, f"{p.rate:.3f}", _interval(list(p.ci))]
-                for p in result.ordered()]
+        rows = [[("→ " if p is best else "") + f"{p.value:g}", _played(p.games, p.failed), f"{p.rate:.3f}",
+                 _interval(list(p.ci))] for p in result.ordered()]
         table([param, "games", f"{outcome} rate", "95% CI (Wilson)"], rows,
               title=f"{target}: {outcome} rate against {param}, target {goal:g}")
         if result.reachable:
             out.print(f"closest: {param} = {best.value:g} ({outcome} {best.rate:.3f}, "
-                      f"95% CI {_interval(list(best.ci))}, {best.games} games)", markup=False)
+                      f"95% CI {_interval(list(best.ci))}, {best.games} games"
+                      + (f", {best.failed} failed)" if best.failed else ")"), markup=False)
         else:
             out.print(f"the target {goal:g} is out of reach in {param}'s range: nearest {param} = {best.value:g} "
                       f"({outcome} {best.rate:.3f}, 95% CI {_interval(list(best.ci))})", markup=False)
         for what, path in files.items():
             wrote(path, what)
     _stopped(result.interrupted)
-    _failures([(f"{param} = {p.value:g}", p.failed) for p in result.ordered()])
+    more = "".join(f" --param {p}" for p in fixed or []) + ("" if players is None else f" --players {players}")
+    _failures([(f"{param} = {p.value:g}", p.failed,
+                f"batch {target} --policy '{policy}' --param {param}={p.value}{more} --seed {seed} --games {p.games}")
+               for p in result.ordered()])

@@ -299,10 +299,11 @@ def test_ties_in_closeness_go_to_the_ends_of_the_final_bracket(monkeypatch: pyte
 @pytest.mark.parametrize(("args", "message"), [
     (["--max-games", "0"], "--max-games (0) must be at least --games (10)"),
     (["--max-games", "5"], "--max-games (5) must be at least --games (10)"),
-    (["--tolerance", "-1"], "--tolerance must be a positive number"),
-    (["--tolerance", "nan"], "--tolerance must be a positive number"),
-    (["--outcome", "survivor"], "--outcome 'survivor': no game ended so at either end of the range (they ended "
-                                "survivors, zombies)"),
+    (["--tolerance", "-1"], "--tolerance must be a positive finite number"),
+    (["--tolerance", "nan"], "--tolerance must be a positive finite number"),
+    (["--tolerance", "inf"], "--tolerance must be a positive finite number"),
+    (["--outcome", "survivor"], "--outcome 'survivor': no game at either end of the range ended so (they ended "
+                                "survivors, zombies): is it misspelt?"),
 ])
 def test_tune_refuses_bounds_and_outcomes_it_cannot_use(args: list[str], message: str) -> None:
     """A cap below the games per value, a tolerance that could never be reached, and an outcome no
@@ -314,7 +315,8 @@ def test_tune_refuses_bounds_and_outcomes_it_cannot_use(args: list[str], message
 def test_games_that_failed_are_shown_and_make_the_commands_exit_1(monkeypatch: pytest.MonkeyPatch,
                                                                   capfd: pytest.CaptureFixture[str]) -> None:
     """A tournament or a tuning whose games raised leaves them out of the rates: the table says how
-    many, a line on stderr says which entry, and the exit status is 1, as `batch` does."""
+    many, a line on stderr says which entry and the `batch` that plays the same games (and lists
+    their seeds), and the exit status is 1, as `batch` does."""
     import typer
 
     import ecs_zombie.commands.strength as commands
@@ -333,4 +335,40 @@ def test_games_that_failed_are_shown_and_make_the_commands_exit_1(monkeypatch: p
     assert [row[:5] for row in rows] == [["survivors", "heuristic", "4", "0.250", "0.046"],
                                          ["survivors", "odd", "4", "(3", "failed)"]]
     assert shown.err.strip().splitlines() == [
-        "games failed (left out of the rates): survivors by odd: 3 (`batch` with the same policy lists their seeds)"]
+        "games failed (left out of the rates): survivors by odd: 3 (their seeds: ecs-zombie batch shambling "
+        "--policy 'heuristic,player:0=odd' --seed 1 --games 4)"]
+    tuned = Tuning("shambling", "front_line_cap", 0.2, "survivors", "heuristic", 1,
+                   {3: Point(3, 4, 1, 3), 5: Point(5, 4, 1, 0)})
+    tuned.best = tuned.points[5]
+    import ecs_zombie.tune as tuning
+    monkeypatch.setattr(tuning, "tune", lambda *_a, **_k: tuned)
+    with pytest.raises(typer.Exit) as stop:
+        commands.tune("shambling", param="front_line_cap", goal=0.2, outcome="survivors", policy="heuristic", games=4,
+                      max_games=None, value_range=None, tolerance=None, fixed=["hero_chance=2"], seed=1, workers=1,
+                      players=None, backend="local", address=None, plot=None, as_json=False)
+    assert stop.value.exit_code == 1
+    shown = capfd.readouterr()
+    rows = [line.split() for line in shown.out.splitlines()[2:]]
+    assert [row[:4] for row in rows[:2]] == [["3", "4", "(3", "failed)"], ["→", "5", "4", "0.250"]]
+    assert shown.err.strip().splitlines() == [
+        "games failed (left out of the rates): front_line_cap = 3: 3 (their seeds: ecs-zombie batch shambling "
+        "--policy 'heuristic' --param front_line_cap=3 --param hero_chance=2 --seed 1 --games 4)"]
+
+
+def test_tune_takes_a_cap_equal_to_the_games_and_an_outcome_no_game_reached_that_every_game_can() -> None:
+    """The bounds of the checks: `--max-games` equal to `--games`, and `timeout`, which no game at
+    either end of this range ends in, but which is the engine's own outcome, always taken."""
+    result = run_cli("tune", "shambling", "--param", "front_line_cap", "--target", "0.0", "--games", "6",
+                     "--max-games", "6", "--range", "3..5", "--outcome", "timeout")
+    assert result.returncode == 0, result.stderr
+    assert "timeout rate" in result.stdout
+
+
+def test_a_tolerance_finer_than_the_digits_kept_ends_the_bisection(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Midpoints keep 12 digits: below that the midpoint of a bracket is one of its ends, and the
+    search stops there rather than measure that end again forever."""
+    _fake_rates(monkeypatch, lambda v: v)
+    result = tune("shambling", "chance", 0.3, games=1000, max_games=1000, tolerance=1e-15)
+    assert result.best is not None and result.best.rate == 0.3  # (the stood-in rate is counted in 1000ths)
+    assert len(result.points) < 50 and all(v == round(v, 12) for v in result.points)
+    assert min(abs(a - b) for a, b in pairwise(sorted(result.points))) > 0.99e-12  # no value measured twice
