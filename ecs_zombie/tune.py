@@ -30,9 +30,10 @@ from ecs_zombie.balance import numeric_parameter, play_batch, validated_params
 from ecs_zombie.batch import BatchSpec, check
 from ecs_zombie.errors import GameError
 from ecs_zombie.stats import wilson
+from ecs_zombie.tournament import TEAMS
 
 # The outcomes every game may end in: the teams' wins and the engine's own hard stop.
-KNOWN_OUTCOMES = ("survivors", "zombies", "timeout")
+KNOWN_OUTCOMES = (*TEAMS, "timeout")
 
 
 @dataclass
@@ -122,6 +123,7 @@ def tune(target: str, param: str, goal: float, outcome: str = "survivors", polic
     tol = tolerance if tolerance is not None else (hi - lo) / 64
     check(BatchSpec(target, 1, seed, policy, players, {**base, param: lo}))
     result = Tuning(target, param, goal, outcome, policy, seed)
+    seen: set[str] = set()  # the outcomes the games ended in
 
     def measure(value: Any, n: int) -> Point:
         point = result.points.setdefault(value, Point(value))
@@ -142,7 +144,6 @@ def tune(target: str, param: str, goal: float, outcome: str = "survivors", polic
             measure(point.value, min(cap, 2 * point.games))
         return point
 
-    seen: set[str] = set()  # the outcomes the games ended in
     a, b = measure(lo, games), measure(hi, games)
     if seen and outcome not in seen and outcome not in KNOWN_OUTCOMES and not result.interrupted:
         # A ruleset may end in outcomes of its own, so any name is taken; one that no game at either
